@@ -1,0 +1,23 @@
+/** @jest-config-loader ts-node */
+// Browser suite: one SPA build shared by every spec (global setup), each spec file starts its own server.
+import path from 'node:path';
+
+import type { Config } from 'jest';
+
+const root = path.resolve(__dirname, '..');
+
+const config: Config = {
+  rootDir: root,
+  displayName: 'e2e',
+  roots: ['<rootDir>/e2e'],
+  testMatch: ['**/*.e2e.ts'],
+  testEnvironment: '<rootDir>/e2e/support/environment.ts',
+  globalSetup: '<rootDir>/e2e/support/global-setup.ts',
+  transform: {
+    '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }],
+  },
+  moduleNameMapper: { '^@common/(.*)$': '<rootDir>/common/$1' },
+  testTimeout: 60_000,
+};
+
+export default config;

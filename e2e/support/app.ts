@@ -1,0 +1,102 @@
+// Starts the real app (server process + built SPA) on a free port with a fresh DATA_DIR and an SMTP capture.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { startMailbox, type Mailbox } from './mailbox';
+
+const root = path.resolve(__dirname, '../..');
+
+export interface RunningApp {
+  baseUrl: string;
+  dataDir: string;
+  mailbox: Mailbox;
+  /** Output the server printed, for diagnosing a failed start. */
+  logs(): string;
+  /** Stops the server gracefully (SIGTERM) and starts it again on the same data. */
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, logs: () => string) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`Server exited (${child.exitCode}):\n${logs()}`);
+    const healthy = await fetch(`${baseUrl}/api/health/`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`Server did not become healthy:\n${logs()}`);
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'qrv-e2e-'));
+  const mailbox = await startMailbox();
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let output = '';
+  let child: ChildProcess;
+
+  async function launch() {
+    child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/server.ts')], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseUrl,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        SMTP_URL: mailbox.url,
+        STATIC_DIR: path.join(root, 'dist'),
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    await waitForHealth(baseUrl, child, () => output);
+  }
+
+  await launch();
+  return {
+    baseUrl,
+    dataDir,
+    mailbox,
+    logs: () => output,
+    restart: async () => {
+      await stopProcess(child);
+      await launch();
+    },
+    stop: async () => {
+      await stopProcess(child);
+      await mailbox.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

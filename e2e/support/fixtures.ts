@@ -1,0 +1,16 @@
+// Per-spec fixtures: one running app and one browser for the whole spec file.
+import type { Browser } from 'playwright-core';
+
+import { startApp, type RunningApp } from './app';
+import { launchBrowser } from './browser';
+
+export function useAppAndBrowser(env?: Record<string, string>) {
+  const fixtures = {} as { app: RunningApp; browser: Browser };
+  beforeAll(async () => {
+    [fixtures.app, fixtures.browser] = await Promise.all([startApp(env), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await Promise.all([fixtures.browser?.close(), fixtures.app?.stop()]);
+  });
+  return fixtures;
+}

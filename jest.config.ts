@@ -1,0 +1,76 @@
+/** @jest-config-loader ts-node */
+// Two test suites share this config: the SPA (jsdom) and the server (node, real database).
+// The server suite runs on embedded PGlite always and again on the Postgres server when it answers.
+import net from 'node:net';
+
+import type { Config } from 'jest';
+
+const POSTGRES_TEST_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const swcTransform: Config['transform'] = {
+  '^.+\\.c?(t|j)sx?$': [
+    '@swc/jest',
+    {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic' } },
+        target: 'es2022',
+      },
+      module: { type: 'commonjs' },
+    },
+  ],
+};
+
+const moduleNameMapper: Config['moduleNameMapper'] = {
+  '^@/(.*)$': '<rootDir>/src/$1',
+  '^@common/(.*)$': '<rootDir>/common/$1',
+  '\\.(css)$': '<rootDir>/__mocks__/style-mock.ts',
+  '\\.(png|jpe?g|svg|gif|woff2?)$': '<rootDir>/__mocks__/file-mock.ts',
+};
+
+// ESM-only packages that jest must transform to run under its CommonJS loader.
+const esmPackages = ['until-async', 'content-disposition', '@fastify/cookie', 'cookie', '@electric-sql/pglite'].join('|');
+
+function isReachable(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 5432) });
+    socket.setTimeout(1000);
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+    socket.once('error', () => resolve(false));
+  });
+}
+
+function serverProject(displayName: string, databaseUrl?: string): NonNullable<Config['projects']>[number] {
+  return {
+    displayName,
+    testEnvironment: 'node',
+    roots: ['<rootDir>/server', '<rootDir>/common'],
+    testMatch: ['**/*.test.ts'],
+    transform: swcTransform,
+    transformIgnorePatterns: [`node_modules/(?!(${esmPackages})/)`],
+    moduleNameMapper,
+    globals: { TEST_DATABASE_URL: databaseUrl ?? '' },
+  };
+}
+
+export default async function config(): Promise<Config> {
+  const projects: NonNullable<Config['projects']> = [
+    {
+      displayName: 'spa',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/src'],
+      testMatch: ['**/__tests__/**/*.test.ts?(x)'],
+      setupFilesAfterEnv: ['<rootDir>/src/testing/setup-tests.ts'],
+      transform: swcTransform,
+      transformIgnorePatterns: [`node_modules/(?!(${esmPackages})/)`],
+      moduleNameMapper,
+    },
+    serverProject('server:pglite'),
+  ];
+  if (process.env.SKIP_POSTGRES !== '1' && (await isReachable(POSTGRES_TEST_URL))) {
+    projects.push(serverProject('server:postgres', POSTGRES_TEST_URL));
+  }
+  return { projects, testTimeout: 30_000 };
+}

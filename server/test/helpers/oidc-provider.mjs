@@ -1,0 +1,81 @@
+// A real OpenID Connect provider on loopback for SSO and social sign-in tests (oidc-provider is ESM-only,
+// so it runs in its own process). It signs in whoever the login_hint names, with a verified email,
+// unless the hint ends in "@unverified.test". Prints {"issuer": ...} on stdout when ready.
+// Usage: node oidc-provider.mjs <client_id> <client_secret> <redirect_uri>[,<redirect_uri>...]
+import { createServer } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
+
+import Provider from 'oidc-provider';
+
+const [clientId, clientSecret, redirectUris] = process.argv.slice(2);
+
+function freePort() {
+  return new Promise((resolve) => {
+    const probe = createNetServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const port = await freePort();
+const issuer = `http://127.0.0.1:${port}`;
+const provider = new Provider(issuer, {
+  clients: [
+    {
+      client_id: clientId,
+      client_secret: clientSecret,
+      redirect_uris: redirectUris.split(','),
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+    },
+  ],
+  claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'] },
+  scopes: ['openid', 'email', 'profile'],
+  features: { devInteractions: { enabled: false } },
+  interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+  async findAccount(_ctx, accountId) {
+    return {
+      accountId,
+      async claims() {
+        const given = accountId.split('@')[0];
+        return {
+          sub: accountId,
+          email: accountId,
+          email_verified: !accountId.endsWith('@unverified.test'),
+          name: given,
+          given_name: given,
+          family_name: 'Tester',
+        };
+      },
+    };
+  },
+  // Opaque access tokens that the userinfo endpoint accepts, as Google's are.
+  conformIdTokenClaims: false,
+});
+provider.proxy = true;
+
+// Finishes every interaction at once: log in as the login_hint and grant the requested scopes.
+async function finishInteraction(req, res) {
+  const details = await provider.interactionDetails(req, res);
+  const accountId = details.params.login_hint || 'someone@example.test';
+  const grant = new provider.Grant({ accountId, clientId: details.params.client_id });
+  grant.addOIDCScope(String(details.params.scope));
+  const grantId = await grant.save();
+  await provider.interactionFinished(req, res, { login: { accountId }, consent: { grantId } });
+}
+
+const callback = provider.callback();
+const server = createServer((req, res) => {
+  if (req.url?.startsWith('/interaction/')) {
+    finishInteraction(req, res).catch((error) => {
+      res.statusCode = 500;
+      res.end(String(error));
+    });
+    return;
+  }
+  callback(req, res);
+});
+server.listen(port, '127.0.0.1', () => {
+  process.stdout.write(`${JSON.stringify({ issuer })}\n`);
+});
