@@ -1,4 +1,5 @@
 // Builds the SPA into dist/: content-hashed, per-route chunks under /assets/; index.html is the only unhashed file.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 import HtmlWebpackPlugin from 'html-webpack-plugin';
@@ -82,7 +83,10 @@ export function createWebpackConfig(mode: Mode = 'production', outputDir = path.
           Object.entries(settings).map(([name, value]) => [`process.env.${name}`, JSON.stringify(value)]),
         ),
       ),
-      new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' }),
+      new HtmlWebpackPlugin({
+        template: './public/index.html',
+        favicon: existsSync(path.join(root, 'public/favicon.svg')) ? './public/favicon.svg' : undefined,
+      }),
       ...(isProduction
         ? [new MiniCssExtractPlugin({ filename: 'assets/[name].[contenthash:10].css' })]
         : []),

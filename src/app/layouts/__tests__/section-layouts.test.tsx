@@ -1,0 +1,54 @@
+import { screen } from '@testing-library/react';
+
+import { sharedUserSession, signedInSession } from '@/testing/fixtures';
+import { renderApp } from '@/testing/render-with-providers';
+
+const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
+
+describe('settings layout', () => {
+  it('opens on the Custom Domain tab and switches to Users by route', async () => {
+    const { user, router } = renderApp({
+      route: '/settings',
+      preloadedState: { session: signedInSession() },
+    });
+
+    await screen.findByRole('heading', { name: 'No custom domain set up' });
+    expect(tabNames()).toEqual(['Custom Domain', 'Users']);
+    expect(screen.getByRole('tab', { name: 'Custom Domain' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+
+    await user.click(screen.getByRole('tab', { name: 'Users' }));
+    expect(
+      await screen.findByRole('heading', { name: 'No users invited yet' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/settings/users');
+    expect(screen.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
+  });
+});
+
+describe('subscription layout', () => {
+  it('shows Overview and Plans to owners', async () => {
+    renderApp({ route: '/subscription', preloadedState: { session: signedInSession() } });
+
+    await screen.findByRole('heading', { name: 'Your subscription' });
+    expect(tabNames()).toEqual(['Overview', 'Plans']);
+    expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('hides Plans from shared users', async () => {
+    renderApp({ route: '/subscription', preloadedState: { session: sharedUserSession() } });
+
+    await screen.findByRole('heading', { name: 'Your subscription' });
+    expect(tabNames()).toEqual(['Overview']);
+    expect(screen.queryByRole('link', { name: 'See Plans' })).not.toBeInTheDocument();
+  });
+
+  it('selects Plans on the plans page', async () => {
+    renderApp({ route: '/subscription/plans', preloadedState: { session: signedInSession() } });
+
+    await screen.findByRole('heading', { name: 'Choose a plan' });
+    expect(screen.getByRole('tab', { name: 'Plans' })).toHaveAttribute('aria-selected', 'true');
+  });
+});

@@ -1,0 +1,128 @@
+import { act, screen, within } from '@testing-library/react';
+
+import { signedInSession } from '@/testing/fixtures';
+import { renderApp } from '@/testing/render-with-providers';
+
+function resizeWindowTo(width: number) {
+  act(() => {
+    window.innerWidth = width;
+    window.dispatchEvent(new Event('resize'));
+  });
+}
+
+async function renderSignedInAt(route: string) {
+  const view = renderApp({ route, preloadedState: { session: signedInSession() } });
+  await screen.findByRole('navigation', { name: 'Main' });
+  return view;
+}
+
+const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
+
+afterEach(() => resizeWindowTo(1024));
+
+describe('sidebar collapse', () => {
+  it('starts expanded with labels on a wide window', async () => {
+    resizeWindowTo(1280);
+    await renderSignedInAt('/');
+
+    expect(screen.getByRole('button', { name: 'Collapse sidebar' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(within(mainNav()).getByText('Verifications')).toBeVisible();
+  });
+
+  it('starts collapsed under 768 px, with items still named for assistive technology', async () => {
+    resizeWindowTo(767);
+    await renderSignedInAt('/');
+
+    expect(screen.getByRole('button', { name: 'Expand sidebar' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    expect(within(mainNav()).queryByText('Verifications')).not.toBeInTheDocument();
+    expect(within(mainNav()).getByRole('link', { name: 'Verifications' })).toBeInTheDocument();
+  });
+
+  it('follows the window across 768 px', async () => {
+    resizeWindowTo(1024);
+    await renderSignedInAt('/');
+
+    resizeWindowTo(700);
+    expect(screen.getByRole('button', { name: 'Expand sidebar' })).toBeInTheDocument();
+
+    resizeWindowTo(768);
+    expect(screen.getByRole('button', { name: 'Collapse sidebar' })).toBeInTheDocument();
+  });
+
+  it('collapses and expands on demand', async () => {
+    resizeWindowTo(1024);
+    const { user } = await renderSignedInAt('/');
+
+    await user.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
+    expect(screen.getByRole('button', { name: 'Expand sidebar' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Expand sidebar' }));
+    expect(screen.getByRole('button', { name: 'Collapse sidebar' })).toBeInTheDocument();
+  });
+});
+
+describe('sidebar items', () => {
+  it('lists the main and bottom items in order, linking to their routes', async () => {
+    await renderSignedInAt('/');
+
+    const links = (name: string) =>
+      within(screen.getByRole('navigation', { name }))
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links('Main')).toEqual([
+      ['Verifications', '/'],
+      ['Integrations', '/integrations'],
+      ['Bulk Operations', '/bulk-operations'],
+      ['Templates', '/templates'],
+      ['Settings', '/settings'],
+    ]);
+    expect(links('Help and account')).toEqual([
+      ['Support', '/support'],
+      ['Subscription', '/subscription'],
+      ['Account', '/account'],
+    ]);
+  });
+
+  it.each(['/settings', '/settings/users', '/custom-domain'])(
+    'highlights Settings on %s',
+    async (route) => {
+      await renderSignedInAt(route);
+
+      expect(within(mainNav()).getByRole('link', { name: 'Settings' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      expect(within(mainNav()).getByRole('link', { name: 'Verifications' })).not.toHaveAttribute(
+        'aria-current',
+      );
+    },
+  );
+
+  it('highlights Verifications while creating one', async () => {
+    await renderSignedInAt('/create');
+
+    expect(within(mainNav()).getByRole('link', { name: 'Verifications' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  it('links to the terms of service and the privacy policy', async () => {
+    await renderSignedInAt('/');
+
+    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
+  });
+});

@@ -1,0 +1,66 @@
+import { screen } from '@testing-library/react';
+
+import { TitleBar } from '@/app/layouts/title-bar';
+import { browserLocation } from '@/lib/browser-location';
+import { selectIsAuthenticated } from '@/lib/session/session-slice';
+import { OWNER_EMAIL, sharedUserSession, signedInSession } from '@/testing/fixtures';
+import { renderApp, renderWithProviders } from '@/testing/render-with-providers';
+
+async function renderSignedInAt(route: string, session = signedInSession()) {
+  const view = renderApp({ route, preloadedState: { session } });
+  await screen.findByRole('banner');
+  return view;
+}
+
+describe('title bar', () => {
+  it.each([
+    ['/create', 'Create New Verification', 'Upload and secure a document with a QR verification.'],
+    ['/settings/users', 'Settings - Users', 'Users, permissions, roles.'],
+    ['/templates/9/edit', 'Edit Template', 'Edit a template.'],
+    ['/', 'dashboard', 'Manage and track document verification records.'],
+  ])('on %s shows "%s" and its description', async (route, title, description) => {
+    await renderSignedInAt(route);
+
+    expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toHaveTextContent(description);
+  });
+
+  it('says so when a page has no description', () => {
+    renderWithProviders(<TitleBar />, { preloadedState: { session: signedInSession() } });
+
+    expect(screen.getByText('No description available')).toBeInTheDocument();
+  });
+
+  it("shows the user's email and a Book A Demo link opening in a new tab", async () => {
+    await renderSignedInAt('/');
+
+    expect(screen.getByRole('banner')).toHaveTextContent(OWNER_EMAIL);
+    const demo = screen.getByRole('link', { name: 'Book A Demo' });
+    expect(demo).toHaveAttribute('href', 'https://calendly.com/qr-verify/demo');
+    expect(demo).toHaveAttribute('target', '_blank');
+  });
+
+  it('offers Add User to owners, leading to the users settings', async () => {
+    const { user, router } = await renderSignedInAt('/');
+
+    await user.click(screen.getByRole('link', { name: 'Add User' }));
+    expect(router.state.location.pathname).toBe('/settings/users');
+  });
+
+  it('hides Add User from shared users', async () => {
+    await renderSignedInAt('/', sharedUserSession());
+
+    expect(screen.queryByRole('link', { name: 'Add User' })).not.toBeInTheDocument();
+  });
+
+  it('signs out: session and storage cleared, then off to signin', async () => {
+    const { user, store } = await renderSignedInAt('/');
+    localStorage.setItem('persist:session', '{}');
+
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }));
+
+    expect(selectIsAuthenticated(store.getState())).toBe(false);
+    expect(localStorage.length).toBe(0);
+    expect(browserLocation.replace).toHaveBeenCalledWith('/signin');
+  });
+});

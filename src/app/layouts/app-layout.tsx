@@ -1,0 +1,33 @@
+// The signed-in frame: sidebar, title bar, and the main area where screens fade in.
+import Box from '@mui/material/Box';
+import Fade from '@mui/material/Fade';
+import { Outlet, useLocation } from 'react-router-dom';
+
+import { Sidebar } from './sidebar';
+import { TitleBar } from './title-bar';
+
+function PageTransition() {
+  const { pathname, search, hash } = useLocation();
+  // Keyed by the full path so every navigation, even between tabs, fades the new page in.
+  return (
+    <Fade key={pathname + search + hash} in appear timeout={200}>
+      <Box>
+        <Outlet />
+      </Box>
+    </Fade>
+  );
+}
+
+export function AppLayout() {
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <Sidebar />
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <TitleBar />
+        <Box component="main" sx={{ flex: 1, p: { xs: 2, sm: 3 } }}>
+          <PageTransition />
+        </Box>
+      </Box>
+    </Box>
+  );
+}

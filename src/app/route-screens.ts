@@ -1,0 +1,99 @@
+// Which screen each named route shows. Each is a React.lazy import, so webpack splits one chunk
+// per screen and a user downloads only what they open.
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+import type { RouteName } from './routes';
+
+function lazyScreen<Module>(
+  load: () => Promise<Module>,
+  pick: (module: Module) => ComponentType,
+): LazyExoticComponent<ComponentType> {
+  return lazy(async () => ({ default: pick(await load()) }));
+}
+
+export const routeScreens: Record<RouteName, LazyExoticComponent<ComponentType>> = {
+  signin: lazyScreen(
+    () => import('@/features/auth/components/sign-in-screen'),
+    (m) => m.SignInScreen,
+  ),
+  signup: lazyScreen(
+    () => import('@/features/auth/components/sign-up-screen'),
+    (m) => m.SignUpScreen,
+  ),
+  'forgot-password': lazyScreen(
+    () => import('@/features/auth/components/forgot-password-screen'),
+    (m) => m.ForgotPasswordScreen,
+  ),
+  sso: lazyScreen(
+    () => import('@/features/auth/components/sso-screen'),
+    (m) => m.SsoScreen,
+  ),
+  dashboard: lazyScreen(
+    () => import('@/features/verifications/components/verifications-screen'),
+    (m) => m.VerificationsScreen,
+  ),
+  'create-verification': lazyScreen(
+    () => import('@/features/verifications/components/create-verification-screen'),
+    (m) => m.CreateVerificationScreen,
+  ),
+  integrations: lazyScreen(
+    () => import('@/features/integrations/components/integrations-screen'),
+    (m) => m.IntegrationsScreen,
+  ),
+  'bulk-operations': lazyScreen(
+    () => import('@/features/bulk/components/bulk-operations-screen'),
+    (m) => m.BulkOperationsScreen,
+  ),
+  'create-bulk-verification': lazyScreen(
+    () => import('@/features/bulk/components/create-bulk-verification-screen'),
+    (m) => m.CreateBulkVerificationScreen,
+  ),
+  templates: lazyScreen(
+    () => import('@/features/templates/components/templates-screen'),
+    (m) => m.TemplatesScreen,
+  ),
+  'create-template': lazyScreen(
+    () => import('@/features/templates/components/create-template-screen'),
+    (m) => m.CreateTemplateScreen,
+  ),
+  'edit-template': lazyScreen(
+    () => import('@/features/templates/components/edit-template-screen'),
+    (m) => m.EditTemplateScreen,
+  ),
+  'custom-domain': lazyScreen(
+    () => import('@/features/domain/components/custom-domain-screen'),
+    (m) => m.CustomDomainScreen,
+  ),
+  'settings-users': lazyScreen(
+    () => import('@/features/team/components/team-users-screen'),
+    (m) => m.TeamUsersScreen,
+  ),
+  support: lazyScreen(
+    () => import('@/features/support/components/support-screen'),
+    (m) => m.SupportScreen,
+  ),
+  'subscription-overview': lazyScreen(
+    () => import('@/features/subscription/components/subscription-overview-screen'),
+    (m) => m.SubscriptionOverviewScreen,
+  ),
+  'subscription-plans': lazyScreen(
+    () => import('@/features/subscription/components/plans-screen'),
+    (m) => m.PlansScreen,
+  ),
+  'payment-failed': lazyScreen(
+    () => import('@/features/subscription/components/payment-failed-screen'),
+    (m) => m.PaymentFailedScreen,
+  ),
+  'payment-confirmed': lazyScreen(
+    () => import('@/features/subscription/components/payment-confirmed-screen'),
+    (m) => m.PaymentConfirmedScreen,
+  ),
+  account: lazyScreen(
+    () => import('@/features/account/components/account-screen'),
+    (m) => m.AccountScreen,
+  ),
+  NotFound: lazyScreen(
+    () => import('./not-found-screen'),
+    (m) => m.NotFoundScreen,
+  ),
+};

@@ -1,0 +1,209 @@
+// The one route table (spec section 2). The router, the sidebar, the title bar and the tests read
+// it; links are built with pathTo(name), never from hand-written path strings.
+import { generatePath, type PathParam } from 'react-router-dom';
+
+export type RouteGuard = 'public' | 'protected';
+
+/** Routes shown inside a tabbed section layout. */
+export type RouteSection = 'settings' | 'subscription';
+
+export interface RouteDefinition {
+  /** Part of the contract with the spec: other code refers to routes by these names. */
+  name: string;
+  path: string;
+  /** Further paths that show the same screen. */
+  aliases?: readonly string[];
+  /** Title bar heading. */
+  title: string;
+  /** Title bar subtitle; '' shows 'No description available'. */
+  description: string;
+  guard: RouteGuard;
+  section?: RouteSection;
+}
+
+export const ROUTES = [
+  {
+    name: 'signin',
+    path: '/signin',
+    title: 'signin',
+    description: 'Sign in with email and password, a Google account or SSO.',
+    guard: 'public',
+  },
+  {
+    name: 'signup',
+    path: '/signup',
+    title: 'signup',
+    description: 'Create an account with name, email and password.',
+    guard: 'public',
+  },
+  {
+    name: 'forgot-password',
+    path: '/forgot-password',
+    title: 'forgot-password',
+    description: 'Reset your password with a one-time code sent by email.',
+    guard: 'public',
+  },
+  {
+    name: 'sso',
+    path: '/sso',
+    title: 'sso',
+    description: 'Continue with single sign-on using your organisation email.',
+    guard: 'public',
+  },
+  {
+    name: 'dashboard',
+    path: '/',
+    title: 'dashboard',
+    description: 'Manage and track document verification records.',
+    guard: 'protected',
+  },
+  {
+    name: 'create-verification',
+    path: '/create',
+    title: 'Create New Verification',
+    description: 'Upload and secure a document with a QR verification.',
+    guard: 'protected',
+  },
+  {
+    name: 'integrations',
+    path: '/integrations',
+    title: 'integrations',
+    description: 'Third-party integrations.',
+    guard: 'protected',
+  },
+  {
+    name: 'bulk-operations',
+    path: '/bulk-operations',
+    title: 'Bulk Operations',
+    description: 'Bulk operations.',
+    guard: 'protected',
+  },
+  {
+    name: 'create-bulk-verification',
+    path: '/bulk-operation/create',
+    title: 'Create Bulk Verification',
+    description: 'Create a bulk verification.',
+    guard: 'protected',
+  },
+  {
+    name: 'templates',
+    path: '/templates',
+    title: 'templates',
+    description: 'Landing-page templates.',
+    guard: 'protected',
+  },
+  {
+    name: 'create-template',
+    path: '/templates/create',
+    title: 'Create Template',
+    description: 'Create a template.',
+    guard: 'protected',
+  },
+  {
+    name: 'edit-template',
+    path: '/templates/:templateId/edit',
+    title: 'Edit Template',
+    description: 'Edit a template.',
+    guard: 'protected',
+  },
+  {
+    name: 'custom-domain',
+    path: '/settings',
+    aliases: ['/custom-domain'],
+    title: 'Settings - Custom Domain',
+    description: 'Settings, Custom Domain tab.',
+    guard: 'protected',
+    section: 'settings',
+  },
+  {
+    name: 'settings-users',
+    path: '/settings/users',
+    title: 'Settings - Users',
+    description: 'Users, permissions, roles.',
+    guard: 'protected',
+    section: 'settings',
+  },
+  {
+    name: 'support',
+    path: '/support',
+    title: 'support',
+    description: 'Support.',
+    guard: 'protected',
+  },
+  {
+    name: 'subscription-overview',
+    path: '/subscription',
+    title: 'Subscription',
+    description: 'Subscription overview.',
+    guard: 'protected',
+    section: 'subscription',
+  },
+  {
+    name: 'subscription-plans',
+    path: '/subscription/plans',
+    title: 'Plans',
+    description: 'Plans.',
+    guard: 'protected',
+    section: 'subscription',
+  },
+  {
+    name: 'payment-failed',
+    path: '/subscription/failed',
+    title: 'Payment Failed',
+    description: 'Payment failed.',
+    guard: 'protected',
+  },
+  {
+    name: 'payment-confirmed',
+    path: '/subscription/success',
+    title: 'Payment Completed',
+    description: 'Payment completed.',
+    guard: 'protected',
+  },
+  {
+    name: 'account',
+    path: '/account',
+    title: 'account',
+    description: 'Account.',
+    guard: 'protected',
+  },
+  {
+    // Signed-in users see it inside the app layout; signed-out users are sent to signin.
+    name: 'NotFound',
+    path: '*',
+    title: 'NotFound',
+    description: 'Page-not-found screen.',
+    guard: 'protected',
+  },
+] as const satisfies readonly RouteDefinition[];
+
+export type AppRoute = (typeof ROUTES)[number];
+export type RouteName = AppRoute['name'];
+
+type RoutePath<Name extends RouteName> = Extract<AppRoute, { name: Name }>['path'];
+type RouteParams<Name extends RouteName> = Record<PathParam<RoutePath<Name>>, string | number>;
+type RouteParamsArgs<Name extends RouteName> = [PathParam<RoutePath<Name>>] extends [never]
+  ? []
+  : [params: RouteParams<Name>];
+
+const routesByName = new Map<string, AppRoute>(ROUTES.map((route) => [route.name, route]));
+
+export function getRoute(name: RouteName): AppRoute {
+  return routesByName.get(name) as AppRoute;
+}
+
+/** The URL path of a named route: pathTo('edit-template', { templateId: 7 }). */
+export function pathTo<Name extends RouteName>(
+  name: Name,
+  ...[params]: RouteParamsArgs<Name>
+): string {
+  const stringParams = Object.fromEntries(
+    Object.entries(params ?? {}).map(([key, value]) => [key, String(value)]),
+  );
+  return generatePath(getRoute(name).path, stringParams);
+}
+
+/** Names of routes without path parameters: the ones menus and tabs can link to directly. */
+export type StaticRouteName = {
+  [Name in RouteName]: RouteParamsArgs<Name> extends [] ? Name : never;
+}[RouteName];

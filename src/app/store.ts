@@ -1,0 +1,49 @@
+import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
+
+import { listenForApiErrors } from '@/lib/api/api-error-listener';
+import { baseApi } from '@/lib/api/base-api';
+import { listenForSessionEnd } from '@/lib/session/session-end-listener';
+import { sessionPersistConfig } from '@/lib/session/session-persistence';
+import {
+  initialSessionState,
+  sessionReducer,
+  type SessionState,
+} from '@/lib/session/session-slice';
+
+// Only the session is persisted; API data is refetched, never restored from storage.
+const rootReducer = combineReducers({
+  [baseApi.reducerPath]: baseApi.reducer,
+  session: persistReducer(sessionPersistConfig, sessionReducer),
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** What a test or the app may start with: the session (the API cache always starts empty). */
+export interface PreloadedState {
+  session?: Partial<SessionState>;
+}
+
+/** A fresh store; the app makes one, and every test makes its own. */
+export function setupStore(preloadedState: PreloadedState = {}) {
+  const listeners = createListenerMiddleware();
+  listenForApiErrors(listeners.startListening);
+  listenForSessionEnd(listeners.startListening);
+
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState: {
+      session: { ...initialSessionState, ...preloadedState.session } as RootState['session'],
+    },
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({
+        // redux-persist's lifecycle actions carry callbacks by design.
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+      })
+        .prepend(listeners.middleware)
+        .concat(baseApi.middleware),
+  });
+}
+
+export type AppStore = ReturnType<typeof setupStore>;
+export type AppDispatch = AppStore['dispatch'];

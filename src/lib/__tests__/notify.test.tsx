@@ -1,0 +1,77 @@
+import { act, screen, waitFor } from '@testing-library/react';
+
+import { notify } from '@/lib/notify';
+import { renderWithProviders } from '@/testing/render-with-providers';
+
+describe('notify without a mounted notification provider', () => {
+  it('only writes a console warning', () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+
+    notify({ severity: 'error', summary: 'Server Error', detail: 'Something went wrong.' });
+
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining('Server Error — Something went wrong.'),
+    );
+    expect(document.body).toBeEmptyDOMElement();
+  });
+});
+
+describe('notify with the provider mounted', () => {
+  it('shows severity, bold summary and detail, and closes on request', async () => {
+    const { user } = renderWithProviders(<p>screen</p>);
+
+    act(() =>
+      notify({
+        severity: 'warning',
+        summary: 'Limit Exceeded',
+        detail: 'Try again after a minute',
+      }),
+    );
+
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Limit Exceeded');
+    expect(toast).toHaveTextContent('Try again after a minute');
+    expect(toast.className).toMatch(/colorWarning/);
+    expect(screen.getByText('Limit Exceeded')).toHaveStyle({ fontWeight: '700' });
+
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  it('closes by itself after 8000 ms by default', async () => {
+    jest.useFakeTimers();
+    try {
+      renderWithProviders(<p>screen</p>);
+      act(() => notify({ severity: 'info', summary: 'Saved', detail: 'Template saved.' }));
+      expect(screen.getByRole('alert')).toBeInTheDocument();
+
+      act(() => jest.advanceTimersByTime(7900));
+      expect(screen.getByRole('alert')).toBeInTheDocument();
+
+      act(() => jest.advanceTimersByTime(1100));
+      await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('honours a custom lifetime', async () => {
+    jest.useFakeTimers();
+    try {
+      renderWithProviders(<p>screen</p>);
+      act(() =>
+        notify({
+          severity: 'success',
+          summary: 'OTP Resent',
+          detail: 'Check your email.',
+          lifetime: 3000,
+        }),
+      );
+
+      act(() => jest.advanceTimersByTime(3100));
+      await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});

@@ -1,0 +1,130 @@
+// The signed-in session (spec section 3). Kept in lib, not in the auth feature, because the base
+// query, the layouts and several features all read it.
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+
+import { SESSION_LIFETIME_SECONDS } from '@common/public-settings';
+
+/** What a shared user may do; the contents are defined by the team feature. */
+export type SharedUserAccess = Record<string, unknown>;
+/** The owner whose account a shared user acts on. */
+export type OwnerUserDetails = Record<string, unknown>;
+
+export interface SessionState {
+  email: string | null;
+  accessToken: string | null;
+  refreshToken: string | null;
+  /** Epoch milliseconds after which the access token is no longer used. */
+  expiresIn: number | null;
+  fullName: string | null;
+  isSharedUser: boolean;
+  hasSetupCustomDomain: boolean;
+  sharedUserAccess: SharedUserAccess | null;
+  ownerUserDetails: OwnerUserDetails | null;
+  /** Memory only: shown once after the profile reveals no industry yet. */
+  showOnboardingScene: boolean;
+}
+
+/** GET /api/auth/profile/ answer. */
+export interface UserProfile {
+  email: string;
+  first_name: string;
+  last_name: string | null;
+  has_custom_domain: boolean;
+  industry: string | null;
+  is_shared: boolean;
+  shared_access: SharedUserAccess | null;
+  owner_user: OwnerUserDetails | null;
+}
+
+export interface SessionTokens {
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** Any state that carries the session; lets lib code select without importing the store. */
+export interface StateWithSession {
+  session: SessionState;
+}
+
+export const initialSessionState: SessionState = {
+  email: null,
+  accessToken: null,
+  refreshToken: null,
+  expiresIn: null,
+  fullName: null,
+  isSharedUser: false,
+  hasSetupCustomDomain: false,
+  sharedUserAccess: null,
+  ownerUserDetails: null,
+  showOnboardingScene: false,
+};
+
+export const SESSION_LIFETIME_MS = SESSION_LIFETIME_SECONDS * 1000;
+
+// Expiry is computed in prepare callbacks so reducers stay pure and replayable.
+function withExpiry<T>(payload: T): { payload: T & { expiresIn: number } } {
+  return { payload: { ...payload, expiresIn: Date.now() + SESSION_LIFETIME_MS } };
+}
+
+const sessionSlice = createSlice({
+  name: 'session',
+  initialState: initialSessionState,
+  reducers: {
+    signedIn: {
+      reducer: (
+        _state,
+        action: PayloadAction<SessionTokens & { email?: string; expiresIn: number }>,
+      ) => ({
+        ...initialSessionState,
+        ...action.payload,
+        email: action.payload.email ?? null,
+      }),
+      prepare: (tokens: SessionTokens & { email?: string }) => withExpiry(tokens),
+    },
+    tokenRefreshed: {
+      reducer: (
+        state,
+        action: PayloadAction<{ accessToken: string; refreshToken?: string; expiresIn: number }>,
+      ) => {
+        state.accessToken = action.payload.accessToken;
+        state.refreshToken = action.payload.refreshToken ?? state.refreshToken;
+        state.expiresIn = action.payload.expiresIn;
+      },
+      prepare: (tokens: { accessToken: string; refreshToken?: string }) => withExpiry(tokens),
+    },
+    profileLoaded: (state, action: PayloadAction<UserProfile>) => {
+      const profile = action.payload;
+      state.email = profile.email;
+      state.fullName = [profile.first_name, profile.last_name].filter(Boolean).join(' ');
+      state.isSharedUser = profile.is_shared;
+      state.hasSetupCustomDomain = profile.has_custom_domain;
+      state.sharedUserAccess = profile.shared_access;
+      state.ownerUserDetails = profile.owner_user;
+      state.showOnboardingScene = profile.industry === null;
+    },
+    signedOut: () => initialSessionState,
+  },
+});
+
+export const { signedIn, tokenRefreshed, profileLoaded, signedOut } = sessionSlice.actions;
+export const sessionReducer = sessionSlice.reducer;
+
+export const selectSession = (state: StateWithSession) => state.session;
+export const selectEmail = (state: StateWithSession) => state.session.email;
+export const selectFullName = (state: StateWithSession) => state.session.fullName;
+export const selectIsSharedUser = (state: StateWithSession) => state.session.isSharedUser;
+export const selectAccessToken = (state: StateWithSession) => state.session.accessToken;
+export const selectRefreshToken = (state: StateWithSession) => state.session.refreshToken;
+export const selectShowOnboardingScene = (state: StateWithSession) =>
+  state.session.showOnboardingScene;
+
+/** Spec section 4: an access token exists and its expiry lies ahead. */
+export function selectIsAuthenticated(state: StateWithSession): boolean {
+  const { accessToken, expiresIn } = state.session;
+  return Boolean(accessToken) && expiresIn !== null && Date.now() < expiresIn;
+}
+
+/** The token to send as Bearer, or null once it has expired. */
+export function selectUsableAccessToken(state: StateWithSession): string | null {
+  return selectIsAuthenticated(state) ? state.session.accessToken : null;
+}

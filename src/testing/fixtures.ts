@@ -1,0 +1,61 @@
+// Ready-made sessions and profiles for tests.
+import {
+  SESSION_LIFETIME_MS,
+  type SessionState,
+  type UserProfile,
+} from '@/lib/session/session-slice';
+
+export const OWNER_EMAIL = 'olivia.owner@example.com';
+export const SHARED_USER_EMAIL = 'sam.shared@example.com';
+
+/** A session signed in a moment ago, valid for the full 48 hours. */
+export function signedInSession(overrides: Partial<SessionState> = {}): Partial<SessionState> {
+  return {
+    email: OWNER_EMAIL,
+    accessToken: 'access-token-1',
+    refreshToken: 'refresh-token-1',
+    expiresIn: Date.now() + SESSION_LIFETIME_MS,
+    fullName: 'Olivia Owner',
+    isSharedUser: false,
+    hasSetupCustomDomain: false,
+    ...overrides,
+  };
+}
+
+export function sharedUserSession(overrides: Partial<SessionState> = {}): Partial<SessionState> {
+  return signedInSession({
+    email: SHARED_USER_EMAIL,
+    fullName: 'Sam Shared',
+    isSharedUser: true,
+    sharedUserAccess: { verifications: true, templates: false },
+    ownerUserDetails: { email: OWNER_EMAIL, first_name: 'Olivia' },
+    ...overrides,
+  });
+}
+
+/** Tokens present but past their expiry: the user counts as signed out. */
+export function expiredSession(): Partial<SessionState> {
+  return signedInSession({ expiresIn: Date.now() - 1000 });
+}
+
+export const OWNER_PROFILE: UserProfile = {
+  email: OWNER_EMAIL,
+  first_name: 'Olivia',
+  last_name: 'Owner',
+  has_custom_domain: true,
+  industry: 'Education',
+  is_shared: false,
+  shared_access: null,
+  owner_user: null,
+};
+
+export const SHARED_USER_PROFILE: UserProfile = {
+  email: SHARED_USER_EMAIL,
+  first_name: 'Sam',
+  last_name: 'Shared',
+  has_custom_domain: false,
+  industry: null,
+  is_shared: true,
+  shared_access: { verifications: true, templates: false },
+  owner_user: { email: OWNER_EMAIL, first_name: 'Olivia' },
+};
