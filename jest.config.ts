@@ -5,7 +5,8 @@ import net from 'node:net';
 
 import type { Config } from 'jest';
 
-const POSTGRES_TEST_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const POSTGRES_TEST_URL =
+  process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const swcTransform: Config['transform'] = {
   '^.+\\.c?(t|j)sx?$': [
@@ -29,7 +30,13 @@ const moduleNameMapper: Config['moduleNameMapper'] = {
 };
 
 // ESM-only packages that jest must transform to run under its CommonJS loader.
-const esmPackages = ['until-async', 'content-disposition', '@fastify/cookie', 'cookie', '@electric-sql/pglite'].join('|');
+const esmPackages = [
+  'until-async',
+  'content-disposition',
+  '@fastify/cookie',
+  'cookie',
+  '@electric-sql/pglite',
+].join('|');
 
 function isReachable(url: string): Promise<boolean> {
   const { hostname, port } = new URL(url);
@@ -42,7 +49,10 @@ function isReachable(url: string): Promise<boolean> {
   });
 }
 
-function serverProject(displayName: string, databaseUrl?: string): NonNullable<Config['projects']>[number] {
+function serverProject(
+  displayName: string,
+  databaseUrl?: string,
+): NonNullable<Config['projects']>[number] {
   return {
     displayName,
     testEnvironment: 'node',

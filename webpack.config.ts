@@ -5,22 +5,28 @@ import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import webpack from 'webpack';
-import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
 import { PUBLIC_SETTING_DEFAULTS, PUBLIC_SETTING_NAMES } from './common/public-settings';
+
+import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
 type Mode = 'production' | 'development';
 
 const root = __dirname;
 
 /** The public settings the SPA embeds, read from the environment at build time. */
-export function publicSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+export function publicSettingsFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+): Record<string, string> {
   return Object.fromEntries(
     PUBLIC_SETTING_NAMES.map((name) => [name, env[name] || PUBLIC_SETTING_DEFAULTS[name]]),
   );
 }
 
-export function createWebpackConfig(mode: Mode = 'production', outputDir = path.join(root, 'dist')) {
+export function createWebpackConfig(
+  mode: Mode = 'production',
+  outputDir = path.join(root, 'dist'),
+) {
   const isProduction = mode === 'production';
   const settings = publicSettingsFromEnv();
   const devServer: DevServerConfiguration = {
@@ -80,12 +86,17 @@ export function createWebpackConfig(mode: Mode = 'production', outputDir = path.
     plugins: [
       new webpack.DefinePlugin(
         Object.fromEntries(
-          Object.entries(settings).map(([name, value]) => [`process.env.${name}`, JSON.stringify(value)]),
+          Object.entries(settings).map(([name, value]) => [
+            `process.env.${name}`,
+            JSON.stringify(value),
+          ]),
         ),
       ),
       new HtmlWebpackPlugin({
         template: './public/index.html',
-        favicon: existsSync(path.join(root, 'public/favicon.svg')) ? './public/favicon.svg' : undefined,
+        favicon: existsSync(path.join(root, 'public/favicon.svg'))
+          ? './public/favicon.svg'
+          : undefined,
       }),
       ...(isProduction
         ? [new MiniCssExtractPlugin({ filename: 'assets/[name].[contenthash:10].css' })]
@@ -101,4 +112,5 @@ export function createWebpackConfig(mode: Mode = 'production', outputDir = path.
   return config;
 }
 
-export default (_env: unknown, argv: { mode?: Mode }) => createWebpackConfig(argv.mode ?? 'production');
+export default (_env: unknown, argv: { mode?: Mode }) =>
+  createWebpackConfig(argv.mode ?? 'production');

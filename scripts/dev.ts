@@ -5,11 +5,18 @@ import path from 'node:path';
 const root = path.resolve(__dirname, '..');
 
 const children = [
-  spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], { cwd: root, stdio: 'inherit' }),
-  spawn(process.execPath, ['--import', 'tsx', 'node_modules/webpack-cli/bin/cli.js', 'serve', '--mode', 'development'], {
+  spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
     cwd: root,
     stdio: 'inherit',
   }),
+  spawn(
+    process.execPath,
+    ['--import', 'tsx', 'node_modules/webpack-cli/bin/cli.js', 'serve', '--mode', 'development'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  ),
 ];
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => children.forEach((child) => child.kill(signal)));

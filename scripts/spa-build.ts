@@ -8,7 +8,14 @@ import webpack from 'webpack';
 import { createWebpackConfig, publicSettingsFromEnv } from '../webpack.config';
 
 const root = path.resolve(__dirname, '..');
-const INPUTS = ['src', 'public', 'common', 'webpack.config.ts', 'package-lock.json', 'tsconfig.json'];
+const INPUTS = [
+  'src',
+  'public',
+  'common',
+  'webpack.config.ts',
+  'package-lock.json',
+  'tsconfig.json',
+];
 const FINGERPRINT_FILE = '.build-fingerprint';
 
 function listFiles(entry: string): string[] {

@@ -8,10 +8,14 @@ const root = path.resolve(__dirname, '..');
 
 async function main() {
   await ensureSpaBuilt();
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/server.ts')], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const server = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'server/src/server.ts')],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   // The server shuts down gracefully on these; forward them rather than dying first.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => server.kill(signal));

@@ -16,10 +16,14 @@ function runJest(name: string, args: string[]): Totals {
   const outputFile = path.join(resultsDir, `${name}-results.json`);
   rmSync(outputFile, { force: true });
   const jestBin = path.join(root, 'node_modules/jest/bin/jest.js');
-  const run = spawnSync(process.execPath, [jestBin, ...args, '--json', '--outputFile', outputFile], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const run = spawnSync(
+    process.execPath,
+    [jestBin, ...args, '--json', '--outputFile', outputFile],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (!existsSync(outputFile)) {
     console.error(`The ${name} suite did not report results (exit ${run.status}).`);
     return { passed: 0, failed: 1 };
@@ -39,7 +43,8 @@ function main() {
 
   const suites: Totals[] = [];
   if (!e2eOnly) suites.push(runJest('unit', ['--config', 'jest.config.ts', ...extra]));
-  if (!unitOnly) suites.push(runJest('e2e', ['--config', 'e2e/jest.config.ts', '--runInBand', ...extra]));
+  if (!unitOnly)
+    suites.push(runJest('e2e', ['--config', 'e2e/jest.config.ts', '--runInBand', ...extra]));
 
   const passed = suites.reduce((sum, suite) => sum + suite.passed, 0);
   const failed = suites.reduce((sum, suite) => sum + suite.failed, 0);

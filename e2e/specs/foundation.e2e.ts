@@ -12,7 +12,7 @@ describe('foundation', () => {
     const url = new URL(page.url());
     expect(url.pathname).toBe('/signin');
     expect(url.searchParams.get('next')).toBe('/settings/users?tab=roles');
-    await expect(page.getByText("Let's get you Signed In").isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: "Let's get you Signed In" }).waitFor();
   });
 
   it('sends a signed-out visitor of an unknown page to sign-in', async () => {
@@ -34,6 +34,8 @@ describe('foundation', () => {
   it('answers unknown API paths with a JSON 404, not the web app', async () => {
     const response = await fetch(`${fixtures.app.baseUrl}/api/nothing-here/`);
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: expect.objectContaining({ message: expect.any(String) }) });
+    expect(await response.json()).toEqual({
+      error: expect.objectContaining({ message: expect.any(String) }),
+    });
   });
 });

@@ -2,8 +2,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
-import type { Circus } from '@jest/types';
 import { TestEnvironment } from 'jest-environment-node';
+
+import type { Circus } from '@jest/types';
 import type { Page } from 'playwright-core';
 
 const screenshotDir = path.resolve(__dirname, '../../test-results/e2e-failures');
@@ -15,6 +16,8 @@ export default class E2eEnvironment extends TestEnvironment {
     if (!page || page.isClosed()) return;
     mkdirSync(screenshotDir, { recursive: true });
     const name = `${event.test.parent.name} ${event.test.name}`.replace(/[^a-z0-9]+/gi, '-');
-    await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true }).catch(() => undefined);
+    await page
+      .screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true })
+      .catch(() => undefined);
   }
 }

@@ -1,8 +1,9 @@
 // Per-spec fixtures: one running app and one browser for the whole spec file.
-import type { Browser } from 'playwright-core';
 
 import { startApp, type RunningApp } from './app';
 import { launchBrowser } from './browser';
+
+import type { Browser } from 'playwright-core';
 
 export function useAppAndBrowser(env?: Record<string, string>) {
   const fixtures = {} as { app: RunningApp; browser: Browser };

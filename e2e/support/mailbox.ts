@@ -1,8 +1,9 @@
 // An SMTP capture the server under test sends to, so specs can read the mails a user would get.
-import type { AddressInfo } from 'node:net';
 
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+
+import type { AddressInfo } from 'node:net';
 
 export interface CapturedMail {
   to: string;
@@ -14,7 +15,11 @@ export interface Mailbox {
   url: string;
   mails: CapturedMail[];
   /** Resolves with the first mail to `to` that matches, waiting for it to arrive. */
-  waitFor(to: string, match?: (mail: CapturedMail) => boolean, timeoutMs?: number): Promise<CapturedMail>;
+  waitFor(
+    to: string,
+    match?: (mail: CapturedMail) => boolean,
+    timeoutMs?: number,
+  ): Promise<CapturedMail>;
   close(): Promise<void>;
 }
 
@@ -42,7 +47,11 @@ export async function startMailbox(): Promise<Mailbox> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 
-  async function waitFor(to: string, match: (mail: CapturedMail) => boolean = () => true, timeoutMs = 10_000) {
+  async function waitFor(
+    to: string,
+    match: (mail: CapturedMail) => boolean = () => true,
+    timeoutMs = 10_000,
+  ) {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       const found = mails.find((mail) => mail.to.includes(to) && match(mail));

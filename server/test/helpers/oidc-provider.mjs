@@ -30,7 +30,11 @@ const provider = new Provider(issuer, {
       response_types: ['code'],
     },
   ],
-  claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'] },
+  claims: {
+    openid: ['sub'],
+    email: ['email', 'email_verified'],
+    profile: ['name', 'given_name', 'family_name'],
+  },
   scopes: ['openid', 'email', 'profile'],
   features: { devInteractions: { enabled: false } },
   interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },

@@ -42,7 +42,10 @@ export function startOidcProvider(client: TestOidcClient): Promise<TestOidcProvi
  * Follows an authorization URL the way a browser would (keeping the provider's cookies) until the
  * provider redirects to the client's redirect URI; returns that final URL (with code and state).
  */
-export async function followAuthorization(authUrl: string, redirectUriPrefix: string): Promise<URL> {
+export async function followAuthorization(
+  authUrl: string,
+  redirectUriPrefix: string,
+): Promise<URL> {
   const cookies = new Map<string, string>();
   let url = authUrl;
   for (let hop = 0; hop < 10; hop += 1) {
@@ -55,7 +58,10 @@ export async function followAuthorization(authUrl: string, redirectUriPrefix: st
       cookies.set(pair.slice(0, separator), pair.slice(separator + 1));
     }
     const location = response.headers.get('location');
-    if (!location) throw new Error(`Authorization stopped at ${url} with ${response.status}: ${await response.text()}`);
+    if (!location)
+      throw new Error(
+        `Authorization stopped at ${url} with ${response.status}: ${await response.text()}`,
+      );
     url = new URL(location, url).toString();
   }
   throw new Error('Too many redirects during authorization');

@@ -1,0 +1,9 @@
+// Every migration, in order. A static list (not a folder scan) so bundling and tsx both see the same set.
+// Add new files as NNNN-what-it-does.ts and list them here; never edit or reorder a migration that has shipped.
+import * as createAppSettings from './0001-create-app-settings';
+
+import type { Migration } from 'kysely';
+
+export const migrations: Record<string, Migration> = {
+  '0001-create-app-settings': createAppSettings,
+};

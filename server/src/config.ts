@@ -1,0 +1,104 @@
+// Reads the server's settings from the environment once, validates them and hands out one typed, frozen object.
+import path from 'node:path';
+
+import { z } from 'zod';
+
+import { PUBLIC_SETTING_DEFAULTS } from '@common/public-settings';
+
+const MEBIBYTE = 1024 * 1024;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function wholeNumber(min: number, max: number, message: string) {
+  return z
+    .string()
+    .regex(/^\d+$/, message)
+    .transform(Number)
+    .refine((value) => value >= min && value <= max, message);
+}
+
+function urlWithProtocol(protocols: RegExp, message: string) {
+  return z.url({ protocol: protocols, error: message });
+}
+
+function absolutePath(defaultPath: string) {
+  return z
+    .string()
+    .default(defaultPath)
+    .transform((value) => path.resolve(value));
+}
+
+const httpUrl = () => urlWithProtocol(/^https?$/, 'must be an http:// or https:// URL');
+
+const envSchema = z.object({
+  PORT: wholeNumber(0, 65535, 'must be a port number from 0 to 65535').default(8080),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: absolutePath('./data'),
+  DATABASE_URL: urlWithProtocol(
+    /^postgres(ql)?$/,
+    'must be a postgres:// or postgresql:// URL',
+  ).optional(),
+  SMTP_URL: urlWithProtocol(/^smtps?$/, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().default('QR Verify <no-reply@qrverify.local>'),
+  PUBLIC_URL: httpUrl().optional(),
+  OAUTH_CLIENT_ID: z.string().default(PUBLIC_SETTING_DEFAULTS.OAUTH_CLIENT_ID),
+  OAUTH_CLIENT_SECRET: z.string().default(PUBLIC_SETTING_DEFAULTS.OAUTH_CLIENT_SECRET),
+  SENTRY_DSN: httpUrl().optional(),
+  BOOK_A_DEMO_URL: httpUrl().default(PUBLIC_SETTING_DEFAULTS.BOOK_A_DEMO_URL),
+  SUPPORT_EMAIL: z
+    .email({ error: 'must be an email address' })
+    .default(PUBLIC_SETTING_DEFAULTS.SUPPORT_EMAIL),
+  LOG_LEVEL: z
+    .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
+    .default('info'),
+  BODY_LIMIT_BYTES: wholeNumber(
+    1,
+    Number.MAX_SAFE_INTEGER,
+    'must be a whole number of bytes above 0',
+  ).default(MEBIBYTE),
+  STATIC_DIR: absolutePath('./dist'),
+});
+
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export type Config = Readonly<
+  Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string }
+>;
+
+export type Environment = Record<string, string | undefined>;
+
+/** Thrown for invalid settings; its message names every bad variable and is meant to be printed as-is. */
+export class ConfigError extends Error {
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+// An empty value (`FOO=` in a .env file) means "not set", so it falls back to the default.
+function withoutEmptyValues(env: Environment): Environment {
+  return Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  return `${issue.path.join('.')} ${issue.message}`;
+}
+
+export function loadConfig(env: Environment = process.env): Config {
+  const result = envSchema.safeParse(withoutEmptyValues(env));
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map(describeIssue));
+  }
+  const settings = result.data;
+  const publicUrl = (settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`).replace(
+    /\/+$/,
+    '',
+  );
+  return Object.freeze({ ...settings, PUBLIC_URL: publicUrl });
+}
+
+export function isHttpsDeployment(config: Config): boolean {
+  return config.PUBLIC_URL.startsWith('https://');
+}

@@ -1,0 +1,79 @@
+// Opens Kysely over embedded PGlite (a data directory, or memory for tests) or over a Postgres server.
+import { mkdir } from 'node:fs/promises';
+
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import { Pool } from 'pg';
+
+import type { Config } from '../config';
+import type { Database } from './schema';
+
+export type DatabaseDriver = 'pglite' | 'postgres';
+
+export type DatabaseTarget =
+  /** dataDir omitted: a throw-away in-memory database. client: an already opened PGlite (tests clone one). */
+  { driver: 'pglite'; dataDir?: string; client?: PGlite } | { driver: 'postgres'; url: string };
+
+export interface OpenDatabase {
+  db: Kysely<Database>;
+  driver: DatabaseDriver;
+}
+
+interface ErrorLog {
+  error(details: object, message: string): void;
+}
+
+export function databaseTargetFromConfig(config: Config): DatabaseTarget {
+  return config.DATABASE_URL
+    ? { driver: 'postgres', url: config.DATABASE_URL }
+    : { driver: 'pglite', dataDir: `${config.DATA_DIR}/pglite` };
+}
+
+/** A printable name for the target that never shows a password. */
+export function describeDatabaseTarget(target: DatabaseTarget): string {
+  if (target.driver === 'pglite')
+    return target.dataDir ? `PGlite at ${target.dataDir}` : 'in-memory PGlite';
+  const url = new URL(target.url);
+  return `Postgres at ${url.hostname}:${url.port || 5432}${url.pathname}`;
+}
+
+async function openPglite(dataDir: string | undefined): Promise<PGlite> {
+  if (!dataDir) return PGlite.create();
+  await mkdir(dataDir, { recursive: true });
+  return PGlite.create(dataDir);
+}
+
+function openPostgresPool(url: string, log: ErrorLog): Pool {
+  const pool = new Pool({ connectionString: url });
+  // An idle client losing its connection emits on the pool; unhandled, that would crash the process.
+  pool.on('error', (error) => log.error({ err: error }, 'Idle database connection failed'));
+  return pool;
+}
+
+async function createKysely(target: DatabaseTarget, log: ErrorLog): Promise<Kysely<Database>> {
+  if (target.driver === 'postgres') {
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: openPostgresPool(target.url, log) }),
+    });
+  }
+  const client = target.client ?? (await openPglite(target.dataDir));
+  return new Kysely<Database>({ dialect: new PGliteDialect(client) });
+}
+
+/** Opens and checks the connection; close it with `db.destroy()`, which also flushes PGlite to disk. */
+export async function openDatabase(target: DatabaseTarget, log: ErrorLog): Promise<OpenDatabase> {
+  const db = await createKysely(target, log);
+  try {
+    await sql`select 1`.execute(db);
+  } catch (error) {
+    await db.destroy().catch(() => undefined);
+    throw new Error(
+      `Could not open the database (${describeDatabaseTarget(target)}): ${(error as Error).message}`,
+      {
+        cause: error,
+      },
+    );
+  }
+  return { db, driver: target.driver };
+}

@@ -1,0 +1,27 @@
+// What the app needs from mail. Two real implementations: SMTP, and a dev mailbox that writes .eml files.
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export type MailTransportName = 'smtp' | 'dev-mailbox';
+
+export interface MailCheck {
+  ok: boolean;
+  transport: MailTransportName;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  /** Whether mail can be sent right now (SMTP answers, or the mailbox folder is writable). */
+  check(): Promise<MailCheck>;
+  close(): void;
+}
+
+/** The logger calls the mailers make; app.log fits. */
+export interface MailLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+}

@@ -1,0 +1,48 @@
+// Opens the database, migrates it before the app serves anything, and closes it cleanly on app.close().
+import fp from 'fastify-plugin';
+
+import { migrateToLatest } from '../db/migrate';
+import {
+  describeDatabaseTarget,
+  openDatabase,
+  type DatabaseDriver,
+  type DatabaseTarget,
+} from '../db/open-database';
+import { recordInstanceStart } from '../services/app-settings/record-instance-start';
+
+import type { Database } from '../db/schema';
+import type { Kysely } from 'kysely';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    dbDriver: DatabaseDriver;
+  }
+}
+
+export default fp<{ target: DatabaseTarget }>(
+  async (app, { target }) => {
+    const { db, driver } = await openDatabase(target, app.log);
+    try {
+      const applied = await migrateToLatest(db);
+      const instance = await recordInstanceStart(db);
+      app.log.info(
+        {
+          database: describeDatabaseTarget(target),
+          migrationsApplied: applied.map((m) => m.migrationName),
+          ...instance,
+        },
+        'Database ready',
+      );
+    } catch (error) {
+      await db.destroy();
+      throw error;
+    }
+    app.addHook('onClose', async () => {
+      await db.destroy();
+    });
+    app.decorate('db', db);
+    app.decorate('dbDriver', driver);
+  },
+  { name: 'db', dependencies: ['config'] },
+);

@@ -1,0 +1,95 @@
+// The one error handler: every failure leaves as { error: { message, code?, details? } } (common/api-error.ts).
+// Client mistakes keep a helpful message; anything unexpected is logged, reported, and answered without internals.
+import fp from 'fastify-plugin';
+
+import { AppError } from '../lib/app-error';
+import { formatBytes } from '../lib/format-bytes';
+
+import type { FastifyError, FastifyRequest } from 'fastify';
+
+const ACCEPTED_CONTENT_TYPES =
+  'application/json, application/x-www-form-urlencoded or multipart/form-data';
+
+function malformedJson(): AppError {
+  return new AppError({ statusCode: 400, code: 'malformed_json', message: 'Malformed JSON body' });
+}
+
+function unsupportedMediaType(request: FastifyRequest): AppError {
+  const contentType = request.headers['content-type'] ?? 'none';
+  return new AppError({
+    statusCode: 415,
+    code: 'unsupported_media_type',
+    message: `Unsupported content type "${contentType}". Send ${ACCEPTED_CONTENT_TYPES}.`,
+  });
+}
+
+function bodyTooLarge(limit: number): AppError {
+  return new AppError({
+    statusCode: 413,
+    code: 'body_too_large',
+    message: `Request body is larger than the ${formatBytes(limit)} limit.`,
+  });
+}
+
+function internalError(supportEmail: string): AppError {
+  return new AppError({
+    statusCode: 500,
+    code: 'internal_error',
+    message: `Something went wrong. Please reach out to us at ${supportEmail}`,
+  });
+}
+
+function isClientError(error: FastifyError): boolean {
+  return typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500;
+}
+
+function toAppError(
+  error: FastifyError,
+  request: FastifyRequest,
+  bodyLimit: number,
+): AppError | undefined {
+  if (error instanceof AppError) return error;
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return malformedJson();
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return unsupportedMediaType(request);
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return bodyTooLarge(request.routeOptions.bodyLimit ?? bodyLimit);
+  }
+  // Other client errors raised by Fastify or its plugins already carry a status and a readable message.
+  if (isClientError(error)) {
+    return new AppError({
+      statusCode: error.statusCode as number,
+      code: 'bad_request',
+      message: error.message,
+    });
+  }
+  return undefined;
+}
+
+export default fp(
+  async (app) => {
+    const { BODY_LIMIT_BYTES, SUPPORT_EMAIL } = app.config;
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      const appError = toAppError(error, request, BODY_LIMIT_BYTES);
+      const isUnexpected = appError === undefined || appError.statusCode >= 500;
+      if (isUnexpected) {
+        request.log.error(
+          { err: error, method: request.method, url: request.url },
+          'Request failed',
+        );
+        app.reportError(error, request);
+      } else {
+        request.log.info(
+          { code: appError.code, statusCode: appError.statusCode },
+          appError.message,
+        );
+      }
+      const answer = appError ?? internalError(SUPPORT_EMAIL);
+      return reply.code(answer.statusCode).send(answer.toBody());
+    });
+  },
+  { name: 'errors', dependencies: ['config', 'sentry'] },
+);

@@ -1,0 +1,10 @@
+// Mounts each API resource under /api/<resource>/. Add a resource here when its folder is created.
+import healthRoutes from './api/health';
+
+import type { FastifyPluginAsync } from 'fastify';
+
+const routes: FastifyPluginAsync = async (app) => {
+  await app.register(healthRoutes, { prefix: '/api/health' });
+};
+
+export default routes;

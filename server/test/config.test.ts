@@ -1,0 +1,133 @@
+import path from 'node:path';
+
+import { PUBLIC_SETTING_DEFAULTS } from '@common/public-settings';
+
+import { ConfigError, loadConfig } from '../src/config';
+
+function configErrorMessage(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected loadConfig to reject the environment');
+}
+
+test('runs on defaults when nothing is set', () => {
+  const config = loadConfig({});
+
+  expect(config).toEqual({
+    PORT: 8080,
+    HOST: '127.0.0.1',
+    DATA_DIR: path.resolve('data'),
+    MAIL_FROM: 'QR Verify <no-reply@qrverify.local>',
+    PUBLIC_URL: 'http://localhost:8080',
+    OAUTH_CLIENT_ID: PUBLIC_SETTING_DEFAULTS.OAUTH_CLIENT_ID,
+    OAUTH_CLIENT_SECRET: PUBLIC_SETTING_DEFAULTS.OAUTH_CLIENT_SECRET,
+    BOOK_A_DEMO_URL: PUBLIC_SETTING_DEFAULTS.BOOK_A_DEMO_URL,
+    SUPPORT_EMAIL: PUBLIC_SETTING_DEFAULTS.SUPPORT_EMAIL,
+    LOG_LEVEL: 'info',
+    BODY_LIMIT_BYTES: 1024 * 1024,
+    STATIC_DIR: path.resolve('dist'),
+  });
+  expect(config.DATABASE_URL).toBeUndefined();
+  expect(config.SMTP_URL).toBeUndefined();
+  expect(config.SENTRY_DSN).toBeUndefined();
+});
+
+test('reads every setting from the environment', () => {
+  const config = loadConfig({
+    PORT: '3000',
+    HOST: '0.0.0.0',
+    DATA_DIR: '/var/lib/qrv',
+    DATABASE_URL: 'postgres://qrv:pw@db:5432/qrv',
+    SMTP_URL: 'smtps://user:pw@mail.example.com:465',
+    MAIL_FROM: 'Verify <verify@example.com>',
+    PUBLIC_URL: 'https://verify.example.com/',
+    OAUTH_CLIENT_ID: 'id',
+    OAUTH_CLIENT_SECRET: 'secret',
+    SENTRY_DSN: 'https://key@sentry.example.com/1',
+    BOOK_A_DEMO_URL: 'https://example.com/demo',
+    SUPPORT_EMAIL: 'help@example.com',
+    LOG_LEVEL: 'debug',
+    BODY_LIMIT_BYTES: '2048',
+    STATIC_DIR: '/srv/spa',
+  });
+
+  expect(config).toMatchObject({
+    PORT: 3000,
+    HOST: '0.0.0.0',
+    DATA_DIR: '/var/lib/qrv',
+    DATABASE_URL: 'postgres://qrv:pw@db:5432/qrv',
+    SMTP_URL: 'smtps://user:pw@mail.example.com:465',
+    MAIL_FROM: 'Verify <verify@example.com>',
+    PUBLIC_URL: 'https://verify.example.com',
+    OAUTH_CLIENT_ID: 'id',
+    OAUTH_CLIENT_SECRET: 'secret',
+    SENTRY_DSN: 'https://key@sentry.example.com/1',
+    BOOK_A_DEMO_URL: 'https://example.com/demo',
+    SUPPORT_EMAIL: 'help@example.com',
+    LOG_LEVEL: 'debug',
+    BODY_LIMIT_BYTES: 2048,
+    STATIC_DIR: '/srv/spa',
+  });
+});
+
+test('derives the default public URL from PORT', () => {
+  expect(loadConfig({ PORT: '9090' }).PUBLIC_URL).toBe('http://localhost:9090');
+});
+
+test('treats empty values as unset, as a .env file with FOO= means', () => {
+  const config = loadConfig({ PORT: '', DATABASE_URL: '', SENTRY_DSN: ' ' });
+
+  expect(config.PORT).toBe(8080);
+  expect(config.DATABASE_URL).toBeUndefined();
+  expect(config.SENTRY_DSN).toBeUndefined();
+});
+
+test('names a PORT that is not a port number', () => {
+  expect(configErrorMessage({ PORT: 'eighty' })).toContain(
+    'PORT must be a port number from 0 to 65535',
+  );
+  expect(configErrorMessage({ PORT: '70000' })).toContain(
+    'PORT must be a port number from 0 to 65535',
+  );
+});
+
+test('names URLs that are malformed or of the wrong kind', () => {
+  const message = configErrorMessage({
+    PUBLIC_URL: 'not a url',
+    DATABASE_URL: 'mysql://db/qrv',
+    SMTP_URL: 'http://mail.example.com',
+  });
+
+  expect(message).toContain('PUBLIC_URL must be an http:// or https:// URL');
+  expect(message).toContain('DATABASE_URL must be a postgres:// or postgresql:// URL');
+  expect(message).toContain('SMTP_URL must be an smtp:// or smtps:// URL');
+});
+
+test('lists every bad variable at once, one per line', () => {
+  const message = configErrorMessage({
+    LOG_LEVEL: 'loud',
+    BODY_LIMIT_BYTES: '0',
+    SUPPORT_EMAIL: 'nobody',
+  });
+
+  expect(message.split('\n')).toEqual([
+    'Invalid configuration:',
+    '  - SUPPORT_EMAIL must be an email address',
+    '  - LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+    '  - BODY_LIMIT_BYTES must be a whole number of bytes above 0',
+  ]);
+});
+
+test('never echoes a value, which may be a secret', () => {
+  const message = configErrorMessage({ DATABASE_URL: 'mysql://admin:hunter2@db/qrv' });
+
+  expect(message).not.toContain('hunter2');
+});
+
+test('returns a frozen object so no code changes settings at run time', () => {
+  expect(Object.isFrozen(loadConfig({}))).toBe(true);
+});

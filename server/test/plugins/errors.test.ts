@@ -1,0 +1,304 @@
+import { z } from 'zod';
+
+import { AppError } from '../../src/lib/app-error';
+import { createTestApp } from '../helpers/test-app';
+
+import type { ZodTypeProvider } from '../../src/lib/zod-schemas';
+import type { FastifyInstance } from 'fastify';
+
+const SUPPORT_EMAIL = 'help@example.com';
+
+let app: FastifyInstance | undefined;
+let logLines: Record<string, unknown>[];
+
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+const signUpBody = z.object({
+  email: z.email('Invalid email address'),
+  first_name: z.string().min(3, 'Name must be at least 3 characters'),
+});
+
+function addTestRoutes(instance: FastifyInstance): void {
+  instance
+    .withTypeProvider<ZodTypeProvider>()
+    .post('/api/test/sign-up/', { schema: { body: signUpBody } }, async (request) => ({
+      received: request.body,
+    }));
+  instance.get('/api/test/taken/', async () => {
+    throw new AppError({
+      statusCode: 400,
+      code: 'email_taken',
+      message: 'A user with this email already exists.',
+      details: { email: ['A user with this email already exists.'] },
+    });
+  });
+  instance.get('/api/test/crash/', async () => {
+    throw new Error('connection to db failed: password hunter2 rejected');
+  });
+}
+
+async function startApp(env: Record<string, string> = {}): Promise<FastifyInstance> {
+  logLines = [];
+  app = await createTestApp({
+    env: { SUPPORT_EMAIL, LOG_LEVEL: 'info', ...env },
+    logStream: { write: (line) => logLines.push(JSON.parse(line)) },
+  });
+  addTestRoutes(app);
+  return app;
+}
+
+function multipartBody(boundary: string, fields: Record<string, string>): string {
+  const parts = Object.entries(fields).map(
+    ([name, value]) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  return `${parts.join('')}--${boundary}--\r\n`;
+}
+
+describe('request bodies', () => {
+  test('malformed JSON is a 400 that says so', async () => {
+    const response = await (
+      await startApp()
+    ).inject({
+      method: 'POST',
+      url: '/api/test/sign-up/',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: { message: 'Malformed JSON body', code: 'malformed_json' },
+    });
+  });
+
+  test('an unsupported content type is a 415 naming it', async () => {
+    const response = await (
+      await startApp()
+    ).inject({
+      method: 'POST',
+      url: '/api/test/sign-up/',
+      headers: { 'content-type': 'text/csv' },
+      payload: 'email,first_name',
+    });
+
+    expect(response.statusCode).toBe(415);
+    expect(response.json().error.message).toMatch(
+      /^Unsupported content type "text\/csv"\. Send application\/json/,
+    );
+  });
+
+  test('a body over the limit is a 413 naming the limit', async () => {
+    const response = await (
+      await startApp({ BODY_LIMIT_BYTES: '1024' })
+    ).inject({
+      method: 'POST',
+      url: '/api/test/sign-up/',
+      payload: { email: 'ada@example.com', first_name: 'x'.repeat(2000) },
+    });
+
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error).toEqual({
+      code: 'body_too_large',
+      message: 'Request body is larger than the 1 KiB limit.',
+    });
+  });
+
+  test('a form-encoded body over the limit is a 413 too', async () => {
+    const response = await (
+      await startApp({ BODY_LIMIT_BYTES: '1024' })
+    ).inject({
+      method: 'POST',
+      url: '/api/test/sign-up/',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `email=ada%40example.com&first_name=${'x'.repeat(2000)}`,
+    });
+
+    expect(response.statusCode).toBe(413);
+  });
+
+  test('form-encoded and multipart bodies are validated like JSON', async () => {
+    const instance = await startApp();
+    const boundary = 'qrvboundary';
+
+    const formEncoded = await instance.inject({
+      method: 'POST',
+      url: '/api/test/sign-up/',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=ada%40example.com&first_name=Ada',
+    });
+    const multipart = await instance.inject({
+      method: 'POST',
+      url: '/api/test/sign-up/',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: multipartBody(boundary, { email: 'ada@example.com', first_name: 'Ada' }),
+    });
+
+    expect(formEncoded.json()).toEqual({
+      received: { email: 'ada@example.com', first_name: 'Ada' },
+    });
+    expect(multipart.json()).toEqual({ received: { email: 'ada@example.com', first_name: 'Ada' } });
+  });
+
+  test('multipart without a boundary is a 400', async () => {
+    const response = await (
+      await startApp()
+    ).inject({
+      method: 'POST',
+      url: '/api/test/sign-up/',
+      headers: { 'content-type': 'multipart/form-data' },
+      payload: 'email=ada@example.com',
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toEqual({
+      code: 'malformed_multipart',
+      message: 'Malformed multipart form data.',
+    });
+  });
+
+  test('truncated multipart data is a 400', async () => {
+    const response = await (
+      await startApp()
+    ).inject({
+      method: 'POST',
+      url: '/api/test/sign-up/',
+      headers: { 'content-type': 'multipart/form-data; boundary=qrvboundary' },
+      payload: '--qrvboundary\r\nContent-Disposition: form-data; name="email"\r\n\r\nada@exa',
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('malformed_multipart');
+  });
+
+  test('a multipart field over the limit is a 413 naming the limit', async () => {
+    const response = await (
+      await startApp({ BODY_LIMIT_BYTES: '1024' })
+    ).inject({
+      method: 'POST',
+      url: '/api/test/sign-up/',
+      headers: { 'content-type': 'multipart/form-data; boundary=qrvboundary' },
+      payload: multipartBody('qrvboundary', {
+        email: 'ada@example.com',
+        first_name: 'x'.repeat(2000),
+      }),
+    });
+
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error.message).toBe(
+      'A form field or file is larger than the 1 KiB limit.',
+    );
+  });
+
+  test('a multipart file over the limit is a 413', async () => {
+    const boundary = 'qrvboundary';
+    const file = `--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n${'%'.repeat(2000)}\r\n--${boundary}--\r\n`;
+
+    const response = await (
+      await startApp({ BODY_LIMIT_BYTES: '1024' })
+    ).inject({
+      method: 'POST',
+      url: '/api/test/sign-up/',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: file,
+    });
+
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error.code).toBe('body_too_large');
+  });
+});
+
+describe('validation', () => {
+  test('lists each field with its messages, and summarises them', async () => {
+    const response = await (
+      await startApp()
+    ).inject({
+      method: 'POST',
+      url: '/api/test/sign-up/',
+      payload: { email: 'not-an-email', first_name: 'Al' },
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: {
+        code: 'validation_failed',
+        message:
+          'Invalid body: email: Invalid email address; first_name: Name must be at least 3 characters',
+        details: {
+          email: ['Invalid email address'],
+          first_name: ['Name must be at least 3 characters'],
+        },
+      },
+    });
+  });
+
+  test('a missing field is reported as required', async () => {
+    const response = await (
+      await startApp()
+    ).inject({
+      method: 'POST',
+      url: '/api/test/sign-up/',
+      payload: { email: 'ada@example.com' },
+    });
+
+    expect(response.json().error.details).toEqual({ first_name: ['This field is required.'] });
+  });
+});
+
+describe('answers', () => {
+  test('an unknown /api/ path is a JSON 404', async () => {
+    const response = await (await startApp()).inject({ method: 'GET', url: '/api/no-such-thing/' });
+
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.json()).toMatchObject({ error: { message: 'Not found' } });
+  });
+
+  test('an unknown method on a known path is a JSON 404', async () => {
+    const response = await (await startApp()).inject({ method: 'DELETE', url: '/api/health/' });
+
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ error: { message: 'Not found' } });
+  });
+
+  test('a thrown AppError keeps its status, code, message and field details', async () => {
+    const response = await (await startApp()).inject({ method: 'GET', url: '/api/test/taken/' });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: {
+        code: 'email_taken',
+        message: 'A user with this email already exists.',
+        details: { email: ['A user with this email already exists.'] },
+      },
+    });
+  });
+
+  test('an unexpected error is a 500 with the support message and nothing internal', async () => {
+    const response = await (await startApp()).inject({ method: 'GET', url: '/api/test/crash/' });
+
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({
+      error: {
+        code: 'internal_error',
+        message: `Something went wrong. Please reach out to us at ${SUPPORT_EMAIL}`,
+      },
+    });
+    expect(response.body).not.toMatch(/hunter2|at .*\.ts|stack/);
+  });
+
+  test('an unexpected error is logged with the request it broke', async () => {
+    await (await startApp()).inject({ method: 'GET', url: '/api/test/crash/?page=2' });
+
+    const errorLine = logLines.find((line) => line.level === 50);
+    expect(errorLine).toMatchObject({
+      method: 'GET',
+      url: '/api/test/crash/?page=2',
+      reqId: expect.any(String),
+      err: expect.objectContaining({ message: expect.stringContaining('connection to db failed') }),
+    });
+  });
+});

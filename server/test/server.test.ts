@@ -1,0 +1,98 @@
+// Runs server.ts as `npm start` does, in its own process.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+
+import { openDatabase, type DatabaseTarget } from '../src/db/open-database';
+
+import { createEmptyTestDatabase, createTempDir, type TestDatabase } from './helpers/test-app';
+
+const SERVER = path.join(__dirname, '..', 'src', 'server.ts');
+
+let dataDir: string;
+let database: TestDatabase;
+let child: ChildProcess | undefined;
+
+beforeEach(async () => {
+  dataDir = await createTempDir();
+  database = await createEmptyTestDatabase();
+});
+
+afterEach(async () => {
+  child?.kill('SIGKILL');
+  child = undefined;
+  await database.drop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+// The database the server opens: its PGlite folder, or the test's Postgres database in the Postgres run.
+function serverDatabase(): { env: Record<string, string>; target: DatabaseTarget } {
+  const { target } = database;
+  if (target.driver === 'postgres') return { env: { DATABASE_URL: target.url }, target };
+  return { env: {}, target: { driver: 'pglite', dataDir: path.join(dataDir, 'pglite') } };
+}
+
+function startServer(env: Record<string, string>): ChildProcess {
+  child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+    env: {
+      PATH: process.env.PATH,
+      DATA_DIR: dataDir,
+      STATIC_DIR: path.join(dataDir, 'dist'),
+      ...serverDatabase().env,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return child;
+}
+
+function listeningUrl(server: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    server.once('exit', (code) => reject(new Error(`server exited with ${code} before listening`)));
+    createInterface({ input: server.stdout! }).on('line', (line) => {
+      const match = /QR Verify is listening on (http:\/\/\S+)/.exec(line);
+      if (match) resolve(match[1]);
+    });
+  });
+}
+
+function exitCode(server: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => server.once('exit', (code) => resolve(code)));
+}
+
+function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  return new Promise((resolve) => {
+    let text = '';
+    stream.on('data', (chunk) => (text += chunk));
+    stream.on('end', () => resolve(text));
+  });
+}
+
+test('starts on HOST:PORT, answers, and exits 0 with its data saved on SIGTERM', async () => {
+  const server = startServer({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
+  const url = await listeningUrl(server);
+
+  const health = await fetch(`${url}/api/health/`);
+  const exited = exitCode(server);
+  server.kill('SIGTERM');
+
+  expect(health.status).toBe(200);
+  expect(await exited).toBe(0);
+  const { db } = await openDatabase(serverDatabase().target, console);
+  const instanceId = await db
+    .selectFrom('app_settings')
+    .select('value')
+    .where('key', '=', 'instance_id')
+    .execute();
+  await db.destroy();
+  expect(instanceId).toHaveLength(1);
+});
+
+test('refuses to start on bad settings, naming the variable', async () => {
+  const server = startServer({ PORT: 'eighty' });
+  const stderr = readAll(server.stderr!);
+
+  expect(await exitCode(server)).toBe(1);
+  expect(await stderr).toContain('PORT must be a port number from 0 to 65535');
+});
