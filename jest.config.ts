@@ -82,5 +82,5 @@ export default async function config(): Promise<Config> {
   if (process.env.SKIP_POSTGRES !== '1' && (await isReachable(POSTGRES_TEST_URL))) {
     projects.push(serverProject('server:postgres', POSTGRES_TEST_URL));
   }
-  return { projects, testTimeout: 30_000 };
+  return { projects, testTimeout: 30_000, maxWorkers: 2 };
 }
