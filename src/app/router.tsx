@@ -1,6 +1,6 @@
 // Builds React Router's route objects from the route table: layouts, guards, lazy screens and an
 // error boundary per route.
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import {
   createBrowserRouter,
   redirect,
@@ -10,6 +10,7 @@ import {
 } from 'react-router-dom';
 
 import { ScreenLoading } from '@/components/screen-loading';
+import { trackAttribution } from '@/lib/attribution';
 import { selectIsAuthenticated } from '@/lib/session/session-slice';
 
 import { useAppStore } from './hooks';
@@ -84,5 +85,7 @@ export function buildRoutes(store: AppStore): RouteObject[] {
 export function AppRouter() {
   const store = useAppStore();
   const [router] = useState(() => createBrowserRouter(buildRoutes(store)));
+  // The referrer and the journey cookies follow every navigation (spec section 1).
+  useEffect(() => trackAttribution(router), [router]);
   return <RouterProvider router={router} />;
 }

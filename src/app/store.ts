@@ -1,4 +1,10 @@
-import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import {
+  combineReducers,
+  configureStore,
+  createListenerMiddleware,
+  type ThunkAction,
+  type UnknownAction,
+} from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 
 import { listenForApiErrors } from '@/lib/api/api-error-listener';
@@ -47,3 +53,5 @@ export function setupStore(preloadedState: PreloadedState = {}) {
 
 export type AppStore = ReturnType<typeof setupStore>;
 export type AppDispatch = AppStore['dispatch'];
+/** A thunk that may read the state and dispatch anything, including RTK Query's initiate(). */
+export type AppThunk<Result = void> = ThunkAction<Result, RootState, unknown, UnknownAction>;

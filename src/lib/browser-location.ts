@@ -7,4 +7,8 @@ export const browserLocation = {
   replace(url: string): void {
     window.location.replace(url);
   },
+  /** Leaves for another site, keeping this page in the history (an identity provider, say). */
+  assign(url: string): void {
+    window.location.assign(url);
+  },
 };

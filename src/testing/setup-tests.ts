@@ -34,6 +34,7 @@ beforeEach(() => {
   // jsdom cannot navigate; tests assert on these instead.
   jest.spyOn(browserLocation, 'reload').mockImplementation(() => undefined);
   jest.spyOn(browserLocation, 'replace').mockImplementation(() => undefined);
+  jest.spyOn(browserLocation, 'assign').mockImplementation(() => undefined);
 });
 
 afterEach(() => {

@@ -3,6 +3,9 @@ import Box from '@mui/material/Box';
 import Fade from '@mui/material/Fade';
 import { Outlet, useLocation } from 'react-router-dom';
 
+import { OnboardingScene } from '@/features/auth/components/onboarding-scene';
+import { useLoadProfile } from '@/features/auth/use-load-profile';
+
 import { Sidebar } from './sidebar';
 import { TitleBar } from './title-bar';
 
@@ -19,6 +22,7 @@ function PageTransition() {
 }
 
 export function AppLayout() {
+  useLoadProfile();
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       <Sidebar />
@@ -28,6 +32,7 @@ export function AppLayout() {
           <PageTransition />
         </Box>
       </Box>
+      <OnboardingScene />
     </Box>
   );
 }

@@ -10,6 +10,7 @@ import { reportServerError } from '@/lib/sentry';
 
 import { describeApiError, httpStatusOf } from './api-error-notification';
 import { baseApi } from './base-api';
+import { isHandledByScreen } from './screen-handled-errors';
 
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 
@@ -23,13 +24,14 @@ export function listenForApiErrors(startListening: ListenerMiddlewareInstance['s
     effect: (action) => {
       if (!isRejectedWithValue(action)) return;
       const error = action.payload as FetchBaseQueryError;
-      const toast = describeApiError(error);
+      const { endpointName = 'unknown' } =
+        (action.meta as { arg?: { endpointName?: string } }).arg ?? {};
+      const toast = isHandledByScreen(endpointName, error) ? null : describeApiError(error);
       if (toast) notify(toast);
 
       const status = httpStatusOf(error);
       if (status !== null && status >= 500) {
-        const { endpointName } = (action.meta as { arg?: { endpointName?: string } }).arg ?? {};
-        reportServerError({ endpointName: endpointName ?? 'unknown', status, body: error.data });
+        reportServerError({ endpointName, status, body: error.data });
       }
     },
   });

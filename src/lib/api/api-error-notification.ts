@@ -30,11 +30,12 @@ function genericFailureMessage(): string {
 }
 
 /**
- * The message to show for an error body: our envelope `{ error: { message, details } }`, the
- * OAuth shape `{ error, error_description }`, or a bare `{ message }` / `{ details }`.
+ * The server's own message in an error body, or undefined: our envelope
+ * `{ error: { message, details } }`, the OAuth shape `{ error, error_description }`, or a bare
+ * `{ message }` / `{ details }`.
  */
-export function readServerMessage(body: unknown): string {
-  if (!isObject(body)) return genericFailureMessage();
+export function findServerMessage(body: unknown): string | undefined {
+  if (!isObject(body)) return undefined;
   const candidates = isObject(body.error) ? [body.error, body] : [body];
   for (const source of candidates) {
     const details = isObject(source.details) ? source.details : {};
@@ -45,7 +46,12 @@ export function readServerMessage(body: unknown): string {
       asText(details.detail);
     if (message) return message;
   }
-  return genericFailureMessage();
+  return undefined;
+}
+
+/** The message to show for an error body, falling back to the spec's generic sentence. */
+export function readServerMessage(body: unknown): string {
+  return findServerMessage(body) ?? genericFailureMessage();
 }
 
 /** Field errors (`details: { email: ['…'] }`) are shown next to the fields, not in a toast. */

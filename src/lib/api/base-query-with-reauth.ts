@@ -29,6 +29,11 @@ export const REQUEST_SETUP_ERROR = 'REQUEST_SETUP_ERROR';
 interface AppExtraOptions {
   /** The refresh call authenticates with the refresh token, never with the stale bearer. */
   withoutBearer?: boolean;
+  /**
+   * A 401 is the call's own answer, not a sign of an expired token: refreshing (and reloading)
+   * would be wrong, e.g. while revoking the token on sign-out.
+   */
+  withoutReauth?: boolean;
 }
 
 const fetchFromApi = fetchBaseQuery({
@@ -106,7 +111,7 @@ export const baseQueryWithReauth: AppBaseQuery = async (args, api, extraOptions)
   await refreshMutex.waitForUnlock();
   const tokenSent = selectAccessToken(api.getState() as StateWithSession);
   const result = await sendRequest(args, api, extraOptions);
-  if (result.error?.status !== 401) return result;
+  if (result.error?.status !== 401 || extraOptions?.withoutReauth) return result;
 
   if (refreshMutex.isLocked()) {
     await refreshMutex.waitForUnlock();

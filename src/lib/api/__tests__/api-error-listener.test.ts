@@ -2,6 +2,7 @@ import * as Sentry from '@sentry/react';
 
 import { setupStore } from '@/app/store';
 import { baseApi } from '@/lib/api/base-api';
+import { explainsOwnErrors } from '@/lib/api/screen-handled-errors';
 import { signedInSession } from '@/testing/fixtures';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch';
 
@@ -10,6 +11,7 @@ jest.mock('@sentry/react', () => ({ captureMessage: jest.fn(), captureException:
 const probeApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getProbe: build.query<unknown, void>({ query: () => 'probe/' }),
+    getExplained: build.query<unknown, void>({ query: () => 'explained/' }),
   }),
 });
 
@@ -50,5 +52,36 @@ describe('failed API calls', () => {
     await callFailingEndpoint(400, { error: { message: 'Bad input' } });
 
     expect(Sentry.captureMessage).not.toHaveBeenCalled();
+  });
+
+  it('stay quiet for failures the calling screen explains itself, and only those', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    explainsOwnErrors('getExplained', (error) => error.status === 400);
+    const store = setupStore({ session: signedInSession() });
+
+    mockFetch(() => jsonResponse({ error: { message: 'Code expired' } }, 400));
+    await store.dispatch(probeApi.endpoints.getExplained.initiate());
+    expect(warn).not.toHaveBeenCalled();
+
+    mockFetch(() => jsonResponse({ error: { message: 'Plan limit reached.' } }, 403));
+    await store.dispatch(
+      probeApi.endpoints.getExplained.initiate(undefined, { forceRefetch: true }),
+    );
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0][0]).toContain('Limit Exhusted');
+  });
+
+  it('still report a screen-explained 5xx to Sentry', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    explainsOwnErrors('getExplained', () => true);
+    mockFetch(() => jsonResponse({ error: { message: 'Down' } }, 502));
+    const store = setupStore({ session: signedInSession() });
+
+    await store.dispatch(probeApi.endpoints.getExplained.initiate());
+
+    expect(Sentry.captureMessage).toHaveBeenCalledWith(
+      'API getExplained answered 502',
+      expect.anything(),
+    );
   });
 });

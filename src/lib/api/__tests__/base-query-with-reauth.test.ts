@@ -9,6 +9,11 @@ import { jsonResponse, mockFetch, requestedPaths } from '@/testing/mock-fetch';
 const probeApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getProbe: build.query<unknown, string>({ query: (name) => `probe/${name}/` }),
+    // A call whose 401 is its own answer (like revoking a token on sign-out).
+    getOwn401: build.query<unknown, void>({
+      query: () => 'own-401/',
+      extraOptions: { withoutReauth: true },
+    }),
     // An address no Request can be built for.
     getUnbuildable: build.query<unknown, void>({ query: () => 'http://[not-a-host/' }),
   }),
@@ -141,5 +146,16 @@ describe('token refresh on 401', () => {
     await requestProbes(store, ['one']);
 
     expect(requestedPaths(fetchMock)).toEqual(['/api/probe/one/']);
+  });
+
+  it('leaves a 401 alone for calls that opt out of re-authentication', async () => {
+    const fetchMock = serverWithExpiredToken(() => jsonResponse({ access_token: 'a2' }));
+    const store = setupStore({ session: signedInSession() });
+
+    const result = await store.dispatch(probeApi.endpoints.getOwn401.initiate());
+
+    expect(result.error).toMatchObject({ status: 401 });
+    expect(requestedPaths(fetchMock)).toEqual(['/api/own-401/']);
+    expect(browserLocation.reload).not.toHaveBeenCalled();
   });
 });

@@ -1,0 +1,14 @@
+import { object, string } from 'yup';
+
+import { validateWithSchema } from '@/lib/forms/validate-with-schema';
+
+import { emailRule, newPasswordRule } from './auth-field-rules';
+
+export const signUpSchema = object({
+  // The spec keeps yup's default wording for the minimum: 'name must be at least 3 characters'.
+  name: string().required('Name is required').min(3),
+  email: emailRule,
+  password: newPasswordRule,
+});
+
+export const validateSignUp = validateWithSchema(signUpSchema);
