@@ -15,8 +15,11 @@ export interface RunningApp {
   mailbox: Mailbox;
   /** Output the server printed, for diagnosing a failed start. */
   logs(): string;
-  /** Stops the server gracefully (SIGTERM) and starts it again on the same data. */
-  restart(): Promise<void>;
+  /**
+   * Stops the server gracefully (SIGTERM) and starts it again on the same data; `whileStopped` runs in
+   * between (the embedded database admits one process at a time, e.g. for a CLI command).
+   */
+  restart(whileStopped?: () => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -89,8 +92,9 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     dataDir,
     mailbox,
     logs: () => output,
-    restart: async () => {
+    restart: async (whileStopped) => {
       await stopProcess(child);
+      await whileStopped?.();
       await launch();
     },
     stop: async () => {
