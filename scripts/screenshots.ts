@@ -56,6 +56,13 @@ async function main() {
       }
       await signInThroughUi(page, app, account);
       await page.waitForURL(`${app.baseUrl}/`);
+      await page.screenshot({ path: fileName('/onboarding', viewportName) });
+      const onboarding = page.getByRole('dialog');
+      if (await onboarding.isVisible()) {
+        await onboarding.getByLabel('Education').check();
+        await onboarding.getByRole('button', { name: 'Continue' }).click();
+        await onboarding.waitFor({ state: 'detached' });
+      }
       for (const pagePath of pick(SIGNED_IN_PATHS)) {
         await page.goto(`${app.baseUrl}${pagePath}`);
         await page.waitForLoadState('networkidle');
