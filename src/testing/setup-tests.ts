@@ -1,9 +1,13 @@
 // Runs before every SPA test file: DOM matchers, the browser APIs jsdom lacks, and a clean slate.
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
 import vm from 'node:vm';
 
 import { browserLocation } from '@/lib/browser-location';
+
+// Lazy route chunks load slowly on a busy 2-core CI machine; wait longer than the 1 s default.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no Fetch API. Node's own classes live in the outer realm; borrow them.
 const nodeGlobals = vm.runInThisContext('globalThis') as typeof globalThis;

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 
 import { expiredSession, signedInSession } from '@/testing/fixtures';
+import { jsonResponse, mockFetch } from '@/testing/mock-fetch';
 import { renderApp } from '@/testing/render-with-providers';
 
 describe('navigation guard in the running app', () => {
@@ -27,6 +28,17 @@ describe('navigation guard in the running app', () => {
   });
 
   it('sends a signed-in user from signin to the dashboard', async () => {
+    // The dashboard asks for its list and figures; an account without verifications.
+    mockFetch((request) => {
+      const { pathname } = new URL(request.url);
+      if (pathname === '/api/verifications/') {
+        return jsonResponse({ count: 0, page: 1, page_size: 10, results: [] });
+      }
+      if (pathname === '/api/verifications/stats/') {
+        return jsonResponse({ total: 0, active: 0, revoked: 0, expired: 0, scans_last_30_days: 0 });
+      }
+      return jsonResponse({ error: { message: 'Not found' } }, 404);
+    });
     const { router } = renderApp({
       route: '/signin',
       preloadedState: { session: signedInSession() },

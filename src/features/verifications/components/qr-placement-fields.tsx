@@ -1,0 +1,176 @@
+// Where the QR code goes: which pages, which corner (or a custom spot dragged in the preview), how big.
+import NorthEastOutlined from '@mui/icons-material/NorthEastOutlined';
+import NorthWestOutlined from '@mui/icons-material/NorthWestOutlined';
+import OpenWithOutlined from '@mui/icons-material/OpenWithOutlined';
+import SouthEastOutlined from '@mui/icons-material/SouthEastOutlined';
+import SouthWestOutlined from '@mui/icons-material/SouthWestOutlined';
+import Box from '@mui/material/Box';
+import FormLabel from '@mui/material/FormLabel';
+import Slider from '@mui/material/Slider';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { useField } from 'react-final-form';
+
+import { qrBox, QR_SIZE_MAX_MM, QR_SIZE_MIN_MM, type PageSizeMm } from '../qr-placement';
+
+import type { QrPages, QrPlacement, QrPosition } from '../api/verifications-api';
+import type { SvgIconComponent } from '@mui/icons-material';
+
+const PAGE_CHOICES: { value: QrPages; label: string }[] = [
+  { value: 'first', label: 'First' },
+  { value: 'last', label: 'Last' },
+  { value: 'every', label: 'Every' },
+];
+
+export const POSITION_LABELS: Record<QrPosition, string> = {
+  'top-left': 'Top left',
+  'top-right': 'Top right',
+  'bottom-left': 'Bottom left',
+  'bottom-right': 'Bottom right',
+  custom: 'Custom',
+};
+
+const POSITION_ICONS: Record<QrPosition, SvgIconComponent> = {
+  'top-left': NorthWestOutlined,
+  'top-right': NorthEastOutlined,
+  'bottom-left': SouthWestOutlined,
+  'bottom-right': SouthEastOutlined,
+  custom: OpenWithOutlined,
+};
+
+const SIZE_MARKS = [20, 30, 40, 50, 60].map((value) => ({ value, label: `${value}` }));
+
+/** A4 portrait, for placing the code before any document is chosen. */
+const A4_PAGE: PageSizeMm = { widthMm: 210, heightMm: 297 };
+
+interface QrPlacementFieldsProps {
+  /** The previewed page, so switching to Custom keeps the code where it was. */
+  pageSize: PageSizeMm | null;
+  disabled?: boolean;
+}
+
+export function QrPlacementFields({ pageSize, disabled = false }: QrPlacementFieldsProps) {
+  const { input: qrInput } = useField<QrPlacement>('qr', { subscription: { value: true } });
+  const qr = qrInput.value;
+  const pagesLabelId = useId();
+  const positionLabelId = useId();
+  const sizeLabelId = useId();
+
+  const change = (changes: Partial<QrPlacement>) => qrInput.onChange({ ...qr, ...changes });
+
+  const choosePosition = (position: QrPosition | null) => {
+    if (!position || position === qr.position) return;
+    if (position === 'custom') {
+      const box = qrBox(qr, pageSize ?? A4_PAGE);
+      change({ position, x: round(box.x), y: round(box.y) });
+      return;
+    }
+    change({ position, x: undefined, y: undefined });
+  };
+
+  return (
+    <Stack spacing={3}>
+      <Box>
+        <FormLabel id={pagesLabelId} sx={{ display: 'block', mb: 1 }}>
+          Pages
+        </FormLabel>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          color="primary"
+          value={qr.pages}
+          onChange={(_event, pages: QrPages | null) => pages && change({ pages })}
+          aria-labelledby={pagesLabelId}
+          disabled={disabled}
+          sx={{ flexWrap: 'wrap' }}
+        >
+          {PAGE_CHOICES.map(({ value, label }) => (
+            <ToggleButton key={value} value={value} sx={{ px: { xs: 1.5, sm: 2 } }}>
+              {label}
+              {/* 'First page' from sm up; on a phone the group's label 'Pages' says it. */}
+              <Box
+                component="span"
+                sx={{ display: { xs: 'none', sm: 'inline' }, whiteSpace: 'pre' }}
+              >
+                {' page'}
+              </Box>
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      </Box>
+
+      <Box>
+        <FormLabel id={positionLabelId} sx={{ display: 'block', mb: 1 }}>
+          Position
+        </FormLabel>
+        <Stack
+          direction="row"
+          spacing={2}
+          sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+          useFlexGap
+        >
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            color="primary"
+            value={qr.position}
+            onChange={(_event, position: QrPosition | null) => choosePosition(position)}
+            aria-labelledby={positionLabelId}
+            disabled={disabled}
+          >
+            {(Object.keys(POSITION_LABELS) as QrPosition[]).map((position) => {
+              const Icon = POSITION_ICONS[position];
+              return (
+                <Tooltip key={position} title={POSITION_LABELS[position]}>
+                  <ToggleButton value={position} aria-label={POSITION_LABELS[position]}>
+                    <Icon fontSize="small" />
+                  </ToggleButton>
+                </Tooltip>
+              );
+            })}
+          </ToggleButtonGroup>
+          <Typography variant="body2" color="text.secondary" aria-live="polite">
+            {qr.position === 'custom'
+              ? 'Custom: drag the code in the preview'
+              : POSITION_LABELS[qr.position]}
+          </Typography>
+        </Stack>
+      </Box>
+
+      <Box>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
+          <FormLabel id={sizeLabelId}>Size</FormLabel>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {qr.size_mm} mm
+          </Typography>
+        </Stack>
+        <Box sx={{ px: 1 }}>
+          <Slider
+            value={qr.size_mm}
+            min={QR_SIZE_MIN_MM}
+            max={QR_SIZE_MAX_MM}
+            step={1}
+            marks={SIZE_MARKS}
+            onChange={(_event, value) => change({ size_mm: value as number })}
+            aria-labelledby={sizeLabelId}
+            getAriaValueText={(value) => `${value} mm`}
+            valueLabelDisplay="auto"
+            valueLabelFormat={(value) => `${value} mm`}
+            disabled={disabled}
+          />
+        </Box>
+        <Typography variant="caption" color="text.secondary">
+          Codes of 25 mm or more scan reliably from a printed page.
+        </Typography>
+      </Box>
+    </Stack>
+  );
+}
+
+export function round(fraction: number): number {
+  return Math.round(fraction * 10_000) / 10_000;
+}

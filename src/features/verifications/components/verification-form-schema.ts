@@ -1,0 +1,115 @@
+// Rules of the verification form. Messages are shown verbatim next to the fields.
+import { setIn } from 'final-form';
+import { array, mixed, number, object, string } from 'yup';
+
+import { validateWithSchema } from '@/lib/forms/validate-with-schema';
+
+import { documentFileProblem } from '../document-file';
+import { QR_SIZE_MAX_MM, QR_SIZE_MIN_MM } from '../qr-placement';
+
+import type { CustomField, QrPlacement } from '../api/verifications-api';
+
+export interface VerificationFormValues {
+  file: File | null;
+  title: string;
+  holder_name: string;
+  issue_date: string;
+  /** '' when the document does not expire. */
+  expiry_date: string;
+  custom_fields: CustomField[];
+  allow_download: boolean;
+  qr: QrPlacement;
+}
+
+export const MAX_CUSTOM_FIELDS = 20;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+const customFieldSchema = object({
+  key: string()
+    .trim()
+    .required('Field name is required')
+    .max(100, 'Field name must be at most 100 characters'),
+  value: string()
+    .trim()
+    .required('Value is required')
+    .max(500, 'Value must be at most 500 characters'),
+});
+
+export const verificationFormSchema = object({
+  file: mixed<File>()
+    .nullable()
+    .test('document', (file, context) => {
+      const problem = documentFileProblem(file);
+      return problem ? context.createError({ message: problem }) : true;
+    }),
+  title: string()
+    .trim()
+    .required('Title is required')
+    .max(200, 'Title must be at most 200 characters'),
+  holder_name: string()
+    .trim()
+    .required('Holder name is required')
+    .max(200, 'Holder name must be at most 200 characters'),
+  issue_date: string()
+    .required('Issue date is required')
+    .matches(ISO_DATE, 'Enter the issue date as a full date'),
+  expiry_date: string()
+    .matches(ISO_DATE, {
+      message: 'Enter the expiry date as a full date',
+      excludeEmptyString: true,
+    })
+    .test(
+      'after-issue',
+      'Expiry date must be after the issue date',
+      (expiry, context) =>
+        !expiry ||
+        !ISO_DATE.test(context.parent.issue_date ?? '') ||
+        expiry > context.parent.issue_date,
+    ),
+  custom_fields: array(customFieldSchema)
+    .max(MAX_CUSTOM_FIELDS, `Add at most ${MAX_CUSTOM_FIELDS} custom fields`)
+    .test('unique-keys', (fields, context) => {
+      const seen = new Set<string>();
+      for (const [index, field] of (fields ?? []).entries()) {
+        const key = field.key?.trim().toLowerCase();
+        if (!key) continue;
+        if (seen.has(key)) {
+          return context.createError({
+            path: `custom_fields[${index}].key`,
+            message: 'Field names must be unique',
+          });
+        }
+        seen.add(key);
+      }
+      return true;
+    }),
+  qr: object({
+    pages: string().oneOf(['first', 'last', 'every']).required(),
+    position: string()
+      .oneOf(['top-left', 'top-right', 'bottom-left', 'bottom-right', 'custom'])
+      .required(),
+    size_mm: number()
+      .required()
+      .min(QR_SIZE_MIN_MM, `The QR code must be at least ${QR_SIZE_MIN_MM} mm`)
+      .max(QR_SIZE_MAX_MM, `The QR code must be at most ${QR_SIZE_MAX_MM} mm`),
+    x: number().when('position', {
+      is: 'custom',
+      then: (rule) => rule.required('Drag the QR code to where it should sit').min(0).max(1),
+    }),
+    y: number().when('position', {
+      is: 'custom',
+      then: (rule) => rule.required('Drag the QR code to where it should sit').min(0).max(1),
+    }),
+  }),
+});
+
+const validateFlat = validateWithSchema(verificationFormSchema);
+
+/** final-form reads errors in the shape of the values: 'custom_fields[1].key' becomes nested. */
+export function validateVerificationForm(values: VerificationFormValues): object {
+  let errors: object = {};
+  for (const [path, messages] of Object.entries(validateFlat(values))) {
+    errors = setIn(errors, path, messages);
+  }
+  return errors;
+}

@@ -1,0 +1,148 @@
+// Search, filters and (on a phone, where there are no column headers) the sort order.
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+
+import { STATUS_LABELS } from './verification-status-chip';
+import { SORT_LABELS, sortOf } from './verifications-list';
+
+import type { VerificationOrdering, VerificationStatus } from '../api/verifications-api';
+
+export interface VerificationFilters {
+  search: string;
+  status: VerificationStatus | '';
+  issuedFrom: string;
+  issuedTo: string;
+}
+
+export const NO_FILTERS: VerificationFilters = {
+  search: '',
+  status: '',
+  issuedFrom: '',
+  issuedTo: '',
+};
+
+const ORDERINGS: VerificationOrdering[] = [
+  '-created_at',
+  'created_at',
+  'title',
+  '-title',
+  '-issue_date',
+  'issue_date',
+  '-scan_count',
+  'scan_count',
+];
+
+function orderingLabel(ordering: VerificationOrdering): string {
+  const { field, isDescending } = sortOf(ordering);
+  const direction = {
+    title: isDescending ? 'Z to A' : 'A to Z',
+    issue_date: isDescending ? 'newest first' : 'oldest first',
+    created_at: isDescending ? 'newest first' : 'oldest first',
+    scan_count: isDescending ? 'most first' : 'fewest first',
+  }[field];
+  return `${SORT_LABELS[field]}, ${direction}`;
+}
+
+interface VerificationsToolbarProps {
+  filters: VerificationFilters;
+  onFiltersChange: (filters: VerificationFilters) => void;
+  ordering: VerificationOrdering;
+  onOrderingChange: (ordering: VerificationOrdering) => void;
+}
+
+export function VerificationsToolbar({
+  filters,
+  onFiltersChange,
+  ordering,
+  onOrderingChange,
+}: VerificationsToolbarProps) {
+  const change = (changes: Partial<VerificationFilters>) =>
+    onFiltersChange({ ...filters, ...changes });
+  return (
+    <Stack
+      direction="row"
+      spacing={2}
+      useFlexGap
+      sx={{ flexWrap: 'wrap', p: 2, alignItems: 'flex-start' }}
+      role="search"
+    >
+      <TextField
+        label="Search"
+        placeholder="Title, holder or code"
+        size="small"
+        value={filters.search}
+        onChange={(event) => change({ search: event.target.value })}
+        sx={{ flex: { xs: '1 1 100%', md: '1 1 240px' } }}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchOutlined fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+          htmlInput: { type: 'search' },
+        }}
+      />
+      <TextField
+        select
+        label="Status"
+        size="small"
+        value={filters.status}
+        onChange={(event) =>
+          change({ status: event.target.value as VerificationFilters['status'] })
+        }
+        sx={{ flex: { xs: '1 1 120px', md: '0 0 150px' } }}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+      >
+        <MenuItem value="">All statuses</MenuItem>
+        {(Object.keys(STATUS_LABELS) as VerificationStatus[]).map((status) => (
+          <MenuItem key={status} value={status}>
+            {STATUS_LABELS[status]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        label="Sort by"
+        size="small"
+        value={ordering}
+        onChange={(event) => onOrderingChange(event.target.value as VerificationOrdering)}
+        sx={{ flex: '1 1 120px', display: { xs: 'flex', sm: 'none' } }}
+      >
+        {ORDERINGS.map((option) => (
+          <MenuItem key={option} value={option}>
+            {orderingLabel(option)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        label="Issued from"
+        type="date"
+        size="small"
+        value={filters.issuedFrom}
+        onChange={(event) => change({ issuedFrom: event.target.value })}
+        sx={{ flex: { xs: '1 1 130px', md: '0 0 160px' } }}
+        slotProps={{
+          inputLabel: { shrink: true },
+          htmlInput: { max: filters.issuedTo || undefined },
+        }}
+      />
+      <TextField
+        label="Issued to"
+        type="date"
+        size="small"
+        value={filters.issuedTo}
+        onChange={(event) => change({ issuedTo: event.target.value })}
+        sx={{ flex: { xs: '1 1 130px', md: '0 0 160px' } }}
+        slotProps={{
+          inputLabel: { shrink: true },
+          htmlInput: { min: filters.issuedFrom || undefined },
+        }}
+      />
+    </Stack>
+  );
+}

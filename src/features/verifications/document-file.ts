@@ -1,0 +1,48 @@
+// Which documents can be secured (the server's rules, checked before the upload starts).
+
+export const MAX_DOCUMENT_BYTES = 25 * 1024 * 1024;
+
+export const DOCUMENT_TYPES: Record<string, readonly string[]> = {
+  'application/pdf': ['.pdf'],
+  'image/png': ['.png'],
+  'image/jpeg': ['.jpg', '.jpeg'],
+};
+
+/** For the file input's accept attribute. */
+export const DOCUMENT_ACCEPT = Object.entries(DOCUMENT_TYPES)
+  .flatMap(([type, extensions]) => [type, ...extensions])
+  .join(',');
+
+export const DOCUMENT_HINT = 'PDF, PNG or JPEG, up to 25 MB';
+
+export const DOCUMENT_MESSAGES = {
+  required: 'Choose a document to secure',
+  type: 'Only PDF, PNG and JPEG files can be secured',
+  size: 'The file is larger than the 25 MB limit',
+  empty: 'The file is empty',
+} as const;
+
+export type DocumentKind = 'pdf' | 'image';
+
+/** 'pdf', 'image', or null for a file the server would refuse. Browsers may leave type empty. */
+export function documentKind(file: Pick<File, 'name' | 'type'>): DocumentKind | null {
+  const name = file.name.toLowerCase();
+  const byType = file.type && DOCUMENT_TYPES[file.type] ? file.type : null;
+  const byExtension = file.type
+    ? null
+    : (Object.keys(DOCUMENT_TYPES).find((type) =>
+        DOCUMENT_TYPES[type].some((extension) => name.endsWith(extension)),
+      ) ?? null);
+  const type = byType ?? byExtension;
+  if (!type) return null;
+  return type === 'application/pdf' ? 'pdf' : 'image';
+}
+
+/** The first problem with a chosen file, or null when it can be uploaded. */
+export function documentFileProblem(file: File | null | undefined): string | null {
+  if (!file) return DOCUMENT_MESSAGES.required;
+  if (!documentKind(file)) return DOCUMENT_MESSAGES.type;
+  if (file.size > MAX_DOCUMENT_BYTES) return DOCUMENT_MESSAGES.size;
+  if (file.size === 0) return DOCUMENT_MESSAGES.empty;
+  return null;
+}
