@@ -36,6 +36,9 @@ const esmPackages = [
   '@fastify/cookie',
   'cookie',
   '@electric-sql/pglite',
+  'openid-client',
+  'oauth4webapi',
+  'jose',
 ].join('|');
 
 function isReachable(url: string): Promise<boolean> {

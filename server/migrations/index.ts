@@ -1,9 +1,13 @@
 // Every migration, in order. A static list (not a folder scan) so bundling and tsx both see the same set.
 // Add new files as NNNN-what-it-does.ts and list them here; never edit or reorder a migration that has shipped.
 import * as createAppSettings from './0001-create-app-settings';
+import * as createAccounts from './0002-create-accounts';
+import * as createSso from './0003-create-sso';
 
 import type { Migration } from 'kysely';
 
 export const migrations: Record<string, Migration> = {
   '0001-create-app-settings': createAppSettings,
+  '0002-create-accounts': createAccounts,
+  '0003-create-sso': createSso,
 };

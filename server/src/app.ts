@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { databaseTargetFromConfig, type DatabaseTarget } from './db/open-database';
 import { zodSerializerCompiler, zodValidatorCompiler } from './lib/zod-schemas';
 import { createLoggerOptions, type LogStream } from './logger';
+import authPlugin from './plugins/auth';
 import configPlugin from './plugins/config';
 import csrfPlugin from './plugins/csrf';
 import dbPlugin from './plugins/db';
@@ -51,6 +52,7 @@ export function buildApp({ config, logStream, database }: BuildAppOptions): Fast
   app.register(multipartPlugin);
   app.register(rateLimitPlugin);
   app.register(errorsPlugin);
+  app.register(authPlugin);
   app.register(routes);
   app.register(spaPlugin);
   return app;

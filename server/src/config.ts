@@ -3,9 +3,10 @@ import path from 'node:path';
 
 import { z } from 'zod';
 
-import { PUBLIC_SETTING_DEFAULTS } from '@common/public-settings';
+import { PUBLIC_SETTING_DEFAULTS, SESSION_LIFETIME_SECONDS } from '@common/public-settings';
 
 const MEBIBYTE = 1024 * 1024;
+const DAY_SECONDS = 24 * 60 * 60;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -27,6 +28,12 @@ function absolutePath(defaultPath: string) {
     .default(defaultPath)
     .transform((value) => path.resolve(value));
 }
+
+const seconds = () =>
+  wholeNumber(1, Number.MAX_SAFE_INTEGER, 'must be a whole number of seconds above 0');
+
+const attemptsPerMinute = () =>
+  wholeNumber(0, 1_000_000, 'must be a whole number of attempts per minute (0 = no limit)');
 
 const httpUrl = () => urlWithProtocol(/^https?$/, 'must be an http:// or https:// URL');
 
@@ -57,6 +64,17 @@ const envSchema = z.object({
     'must be a whole number of bytes above 0',
   ).default(MEBIBYTE),
   STATIC_DIR: absolutePath('./dist'),
+  ACCESS_TOKEN_TTL_SECONDS: seconds().default(SESSION_LIFETIME_SECONDS),
+  REFRESH_TOKEN_TTL_SECONDS: seconds().default(30 * DAY_SECONDS),
+  GOOGLE_CLIENT_ID: z.string().default(PUBLIC_SETTING_DEFAULTS.GOOGLE_CLIENT_ID),
+  GOOGLE_USERINFO_URL: httpUrl().default('https://openidconnect.googleapis.com/v1/userinfo'),
+  // Attempts per minute; 0 turns a limit off.
+  RATE_LIMIT_SIGN_IN_PER_EMAIL: attemptsPerMinute().default(10),
+  RATE_LIMIT_SIGN_IN_PER_IP: attemptsPerMinute().default(30),
+  RATE_LIMIT_OTP_PER_EMAIL: attemptsPerMinute().default(10),
+  RATE_LIMIT_RESEND_OTP_PER_IP: attemptsPerMinute().default(20),
+  RATE_LIMIT_FORGOT_PASSWORD_PER_IP: attemptsPerMinute().default(20),
+  RATE_LIMIT_REGISTER_PER_IP: attemptsPerMinute().default(10),
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];

@@ -30,6 +30,16 @@ test('runs on defaults when nothing is set', () => {
     LOG_LEVEL: 'info',
     BODY_LIMIT_BYTES: 1024 * 1024,
     STATIC_DIR: path.resolve('dist'),
+    ACCESS_TOKEN_TTL_SECONDS: 48 * 60 * 60,
+    REFRESH_TOKEN_TTL_SECONDS: 30 * 24 * 60 * 60,
+    GOOGLE_CLIENT_ID: '',
+    GOOGLE_USERINFO_URL: 'https://openidconnect.googleapis.com/v1/userinfo',
+    RATE_LIMIT_SIGN_IN_PER_EMAIL: 10,
+    RATE_LIMIT_SIGN_IN_PER_IP: 30,
+    RATE_LIMIT_OTP_PER_EMAIL: 10,
+    RATE_LIMIT_RESEND_OTP_PER_IP: 20,
+    RATE_LIMIT_FORGOT_PASSWORD_PER_IP: 20,
+    RATE_LIMIT_REGISTER_PER_IP: 10,
   });
   expect(config.DATABASE_URL).toBeUndefined();
   expect(config.SMTP_URL).toBeUndefined();
@@ -130,4 +140,30 @@ test('never echoes a value, which may be a secret', () => {
 
 test('returns a frozen object so no code changes settings at run time', () => {
   expect(Object.isFrozen(loadConfig({}))).toBe(true);
+});
+
+test('reads the sign-in settings and names bad ones', () => {
+  const config = loadConfig({
+    ACCESS_TOKEN_TTL_SECONDS: '3600',
+    REFRESH_TOKEN_TTL_SECONDS: '86400',
+    GOOGLE_CLIENT_ID: 'abc.apps.googleusercontent.com',
+    GOOGLE_USERINFO_URL: 'http://127.0.0.1:9999/me',
+    RATE_LIMIT_SIGN_IN_PER_EMAIL: '0',
+  });
+  expect(config).toMatchObject({
+    ACCESS_TOKEN_TTL_SECONDS: 3600,
+    REFRESH_TOKEN_TTL_SECONDS: 86400,
+    GOOGLE_CLIENT_ID: 'abc.apps.googleusercontent.com',
+    GOOGLE_USERINFO_URL: 'http://127.0.0.1:9999/me',
+    RATE_LIMIT_SIGN_IN_PER_EMAIL: 0,
+  });
+
+  const message = configErrorMessage({
+    ACCESS_TOKEN_TTL_SECONDS: '0',
+    RATE_LIMIT_REGISTER_PER_IP: 'many',
+  });
+  expect(message).toContain('ACCESS_TOKEN_TTL_SECONDS must be a whole number of seconds above 0');
+  expect(message).toContain(
+    'RATE_LIMIT_REGISTER_PER_IP must be a whole number of attempts per minute (0 = no limit)',
+  );
 });

@@ -1,8 +1,9 @@
 // Runs before every SPA test file: DOM matchers, the browser APIs jsdom lacks, and a clean slate.
 import '@testing-library/jest-dom';
-import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
 import vm from 'node:vm';
+
+import { configure } from '@testing-library/react';
 
 import { browserLocation } from '@/lib/browser-location';
 

@@ -12,6 +12,8 @@ export interface AppErrorOptions {
   message: string;
   /** Field name -> user-facing messages, for form errors. */
   details?: FieldErrors;
+  /** The underlying failure, for the log (never sent to the client). */
+  cause?: unknown;
 }
 
 export class AppError extends Error {
@@ -19,8 +21,8 @@ export class AppError extends Error {
   readonly code: string;
   readonly details?: FieldErrors;
 
-  constructor({ statusCode, code, message, details }: AppErrorOptions) {
-    super(message);
+  constructor({ statusCode, code, message, details, cause }: AppErrorOptions) {
+    super(message, cause === undefined ? undefined : { cause });
     this.name = 'AppError';
     this.statusCode = statusCode;
     this.code = code;

@@ -1,11 +1,20 @@
-// The one error handler: every failure leaves as { error: { message, code?, details? } } (common/api-error.ts).
+// The one error handler: every failure leaves as { error: { message, code?, details? } } (common/api-error.ts),
+// except on the OAuth token endpoints, which answer RFC 6749's { error, error_description }.
 // Client mistakes keep a helpful message; anything unexpected is logged, reported, and answered without internals.
 import fp from 'fastify-plugin';
 
 import { AppError } from '../lib/app-error';
 import { formatBytes } from '../lib/format-bytes';
+import { OAuthError } from '../lib/oauth-error';
 
 import type { FastifyError, FastifyRequest } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route is an OAuth endpoint: its client errors answer { error, error_description } (RFC 6749). */
+    oauthErrors?: boolean;
+  }
+}
 
 const ACCEPTED_CONTENT_TYPES =
   'application/json, application/x-www-form-urlencoded or multipart/form-data';
@@ -39,6 +48,18 @@ function internalError(supportEmail: string): AppError {
   });
 }
 
+// On a token endpoint a malformed or invalid request is invalid_request; rate limits keep the API envelope
+// the SPA reads for every 429.
+function asOAuthError(
+  error: AppError | OAuthError,
+  request: FastifyRequest,
+): OAuthError | AppError {
+  if (error instanceof OAuthError) return error;
+  if (!request.routeOptions.config?.oauthErrors) return error;
+  if (error.statusCode >= 500 || error.code === 'rate_limited') return error;
+  return new OAuthError('invalid_request', error.message, error.statusCode);
+}
+
 function isClientError(error: FastifyError): boolean {
   return typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500;
 }
@@ -47,8 +68,8 @@ function toAppError(
   error: FastifyError,
   request: FastifyRequest,
   bodyLimit: number,
-): AppError | undefined {
-  if (error instanceof AppError) return error;
+): AppError | OAuthError | undefined {
+  if (error instanceof AppError || error instanceof OAuthError) return error;
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -73,7 +94,8 @@ export default fp(
   async (app) => {
     const { BODY_LIMIT_BYTES, SUPPORT_EMAIL } = app.config;
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      const appError = toAppError(error, request, BODY_LIMIT_BYTES);
+      const known = toAppError(error, request, BODY_LIMIT_BYTES);
+      const appError = known && asOAuthError(known, request);
       const isUnexpected = appError === undefined || appError.statusCode >= 500;
       if (isUnexpected) {
         request.log.error(
@@ -83,7 +105,10 @@ export default fp(
         app.reportError(error, request);
       } else {
         request.log.info(
-          { code: appError.code, statusCode: appError.statusCode },
+          {
+            code: appError instanceof OAuthError ? appError.error : appError.code,
+            statusCode: appError.statusCode,
+          },
           appError.message,
         );
       }

@@ -10,6 +10,13 @@ function sentryOrigins(config: Config): string[] {
   return config.SENTRY_DSN ? [new URL(config.SENTRY_DSN).origin] : [];
 }
 
+// Google's sign-in library loads from accounts.google.com, opens its popup there and calls it.
+const GOOGLE_ACCOUNTS = 'https://accounts.google.com';
+
+function googleOrigins(config: Config): string[] {
+  return config.GOOGLE_CLIENT_ID ? [GOOGLE_ACCOUNTS] : [];
+}
+
 export default fp(
   async (app) => {
     const https = isHttpsDeployment(app.config);
@@ -17,11 +24,12 @@ export default fp(
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", ...googleOrigins(app.config)],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", ...sentryOrigins(app.config)],
+          connectSrc: ["'self'", ...sentryOrigins(app.config), ...googleOrigins(app.config)],
+          frameSrc: ["'self'", ...googleOrigins(app.config)],
           frameAncestors: ["'none'"],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],

@@ -1,4 +1,4 @@
-// Starts the loopback OpenID provider (oidc-provider.mjs) and plays the user's browser through its redirects.
+// Starts the loopback OpenID provider (oidc-provider-server.mjs) and plays the user's browser through its redirects.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -14,13 +14,15 @@ export interface TestOidcClient {
   redirectUris: string[];
 }
 
-export function startOidcProvider(client: TestOidcClient): Promise<TestOidcProvider> {
-  const script = path.join(__dirname, 'oidc-provider.mjs');
-  const child = spawn(
-    process.execPath,
-    [script, client.clientId, client.clientSecret, client.redirectUris.join(',')],
-    { stdio: ['ignore', 'pipe', 'ignore'] },
-  );
+/** Starts one provider process; register every client the test file needs (share it across the file). */
+export function startOidcProvider(
+  clients: TestOidcClient | TestOidcClient[],
+): Promise<TestOidcProvider> {
+  const script = path.join(__dirname, 'oidc-provider-server.mjs');
+  const list = Array.isArray(clients) ? clients : [clients];
+  const child = spawn(process.execPath, [script, JSON.stringify(list)], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`OIDC provider exited with ${code}`)));
     createInterface({ input: child.stdout! }).once('line', (line) => {
@@ -65,4 +67,39 @@ export async function followAuthorization(
     url = new URL(location, url).toString();
   }
   throw new Error('Too many redirects during authorization');
+}
+
+/**
+ * A real access token from the provider for `email`, through the authorization code flow as a relying
+ * party would run it (openid-client, PKCE): what Google's popup hands the SPA, for the social sign-in tests.
+ */
+export async function getAccessToken(
+  issuer: string,
+  client: TestOidcClient,
+  email: string,
+): Promise<string> {
+  const oidc = await import('openid-client');
+  const configuration = await oidc.discovery(
+    new URL(issuer),
+    client.clientId,
+    undefined,
+    oidc.ClientSecretBasic(client.clientSecret),
+    { execute: [oidc.allowInsecureRequests] },
+  );
+  const codeVerifier = oidc.randomPKCECodeVerifier();
+  const state = oidc.randomState();
+  const authUrl = oidc.buildAuthorizationUrl(configuration, {
+    redirect_uri: client.redirectUris[0],
+    scope: 'openid email profile',
+    code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: 'S256',
+    state,
+    login_hint: email,
+  });
+  const callback = await followAuthorization(authUrl.toString(), client.redirectUris[0]);
+  const tokens = await oidc.authorizationCodeGrant(configuration, callback, {
+    pkceCodeVerifier: codeVerifier,
+    expectedState: state,
+  });
+  return tokens.access_token;
 }

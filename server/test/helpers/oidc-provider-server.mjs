@@ -1,13 +1,13 @@
 // A real OpenID Connect provider on loopback for SSO and social sign-in tests (oidc-provider is ESM-only,
 // so it runs in its own process). It signs in whoever the login_hint names, with a verified email,
 // unless the hint ends in "@unverified.test". Prints {"issuer": ...} on stdout when ready.
-// Usage: node oidc-provider.mjs <client_id> <client_secret> <redirect_uri>[,<redirect_uri>...]
+// Usage: node oidc-provider-server.mjs '<JSON list of {clientId, clientSecret, redirectUris}>'
 import { createServer } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 
 import Provider from 'oidc-provider';
 
-const [clientId, clientSecret, redirectUris] = process.argv.slice(2);
+const clients = JSON.parse(process.argv[2]);
 
 function freePort() {
   return new Promise((resolve) => {
@@ -21,15 +21,13 @@ function freePort() {
 const port = await freePort();
 const issuer = `http://127.0.0.1:${port}`;
 const provider = new Provider(issuer, {
-  clients: [
-    {
-      client_id: clientId,
-      client_secret: clientSecret,
-      redirect_uris: redirectUris.split(','),
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-    },
-  ],
+  clients: clients.map((client) => ({
+    client_id: client.clientId,
+    client_secret: client.clientSecret,
+    redirect_uris: client.redirectUris,
+    grant_types: ['authorization_code'],
+    response_types: ['code'],
+  })),
   claims: {
     openid: ['sub'],
     email: ['email', 'email_verified'],

@@ -1,0 +1,20 @@
+// /api/auth/: accounts and sign-in (spec section 7). Each file holds one step's routes.
+import externalSignInRoutes from './external-sign-in';
+import forgetPasswordRoutes from './forget-password';
+import otpRoutes from './otp';
+import profileRoutes from './profile';
+import registerRoutes from './register';
+import tokenRoutes from './token';
+
+import type { FastifyPluginAsync } from 'fastify';
+
+const authRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(registerRoutes);
+  await app.register(otpRoutes);
+  await app.register(tokenRoutes);
+  await app.register(externalSignInRoutes);
+  await app.register(profileRoutes);
+  await app.register(forgetPasswordRoutes);
+};
+
+export default authRoutes;

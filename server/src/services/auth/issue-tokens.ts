@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+
+import type { TokenResponse } from '@common/auth';
+
+import { randomToken, sha256 } from '../../lib/secrets';
+
+import type { Config } from '../../config';
+import type { Database } from '../../db/schema';
+import type { Kysely } from 'kysely';
+
+export type TokenLifetimes = Pick<Config, 'ACCESS_TOKEN_TTL_SECONDS' | 'REFRESH_TOKEN_TTL_SECONDS'>;
+
+/**
+ * Issues an access and refresh token pair. Only their SHA-256 hashes are stored. familyId links the pairs
+ * refreshed from one sign-in (a new sign-in starts a family).
+ */
+export async function issueTokens(
+  db: Kysely<Database>,
+  lifetimes: TokenLifetimes,
+  userId: string,
+  familyId: string = randomUUID(),
+): Promise<TokenResponse> {
+  const accessToken = randomToken();
+  const refreshToken = randomToken();
+  const now = Date.now();
+  await db
+    .insertInto('auth_tokens')
+    .values({
+      user_id: userId,
+      family_id: familyId,
+      access_token_hash: sha256(accessToken),
+      refresh_token_hash: sha256(refreshToken),
+      access_expires_at: new Date(now + lifetimes.ACCESS_TOKEN_TTL_SECONDS * 1000),
+      refresh_expires_at: new Date(now + lifetimes.REFRESH_TOKEN_TTL_SECONDS * 1000),
+      revoked_at: null,
+      revoked_reason: null,
+    })
+    .execute();
+  // Pairs whose refresh token has expired can do nothing any more; dropping them keeps the table small.
+  await db
+    .deleteFrom('auth_tokens')
+    .where('user_id', '=', userId)
+    .where('refresh_expires_at', '<', new Date(now))
+    .execute();
+  return {
+    access_token: accessToken,
+    refresh_token: refreshToken,
+    expires_in: lifetimes.ACCESS_TOKEN_TTL_SECONDS,
+    token_type: 'Bearer',
+  };
+}

@@ -1,0 +1,24 @@
+import type { TokenResponse } from '@common/auth';
+
+import { displayName } from '../../lib/display-name';
+import { finishSsoLogin, type SsoCallback } from '../sso/finish-sso-login';
+
+import { findOrCreateExternalUser } from './find-or-create-external-user';
+import { issueTokens, type TokenLifetimes } from './issue-tokens';
+
+import type { Database } from '../../db/schema';
+import type { Kysely } from 'kysely';
+
+/** The sso_token grant: finishes the provider's sign-in, creating the account on first use. */
+export async function signInWithSso(
+  deps: { db: Kysely<Database>; lifetimes: TokenLifetimes },
+  callback: SsoCallback,
+): Promise<TokenResponse> {
+  const identity = await finishSsoLogin(deps.db, callback);
+  const { userId } = await findOrCreateExternalUser(deps.db, {
+    email: identity.email,
+    ...displayName(identity.email, identity.givenName, identity.familyName, identity.name),
+    method: 'sso',
+  });
+  return issueTokens(deps.db, deps.lifetimes, userId);
+}

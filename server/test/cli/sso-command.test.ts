@@ -1,0 +1,215 @@
+import { spawn } from 'node:child_process';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+
+import { runSsoCommand } from '../../src/cli/sso-command';
+import {
+  createEmptyTestDatabase,
+  createTempDir,
+  createTestApp,
+  type TestDatabase,
+} from '../helpers/test-app';
+
+import type { FastifyInstance } from 'fastify';
+
+const ADD_ACME = [
+  'add',
+  '--name',
+  'Acme',
+  '--issuer',
+  'https://idp.acme.test',
+  '--client-id',
+  'acme-client',
+  '--client-secret',
+  'acme-secret',
+  '--domains',
+  'acme.com, ACME.org',
+];
+
+let app: FastifyInstance;
+
+beforeEach(async () => {
+  app = await createTestApp();
+  await app.ready();
+});
+
+afterEach(async () => {
+  await app.close();
+});
+
+async function run(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runSsoCommand(app.db, argv, {
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+  });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+test('add stores the connection with normalised domains', async () => {
+  const result = await run(...ADD_ACME);
+
+  expect(result).toEqual({
+    code: 0,
+    out: 'Added SSO connection 1 (Acme) for acme.com, acme.org.',
+    err: '',
+  });
+  const row = await app.db.selectFrom('sso_connections').selectAll().executeTakeFirstOrThrow();
+  expect(row).toMatchObject({
+    name: 'Acme',
+    issuer_url: 'https://idp.acme.test',
+    client_id: 'acme-client',
+    client_secret: 'acme-secret',
+    email_domains: ['acme.com', 'acme.org'],
+  });
+});
+
+test('list shows every connection without its secret', async () => {
+  await run(...ADD_ACME);
+  await run(
+    'add',
+    '--name',
+    'Globex',
+    '--issuer',
+    'https://login.globex.test/realms/main',
+    '--client-id',
+    'globex',
+    '--client-secret',
+    'globex-secret',
+    '--domains',
+    'globex.test',
+  );
+
+  const result = await run('list');
+
+  expect(result.code).toBe(0);
+  expect(result.out.split('\n')).toEqual([
+    'ID  NAME    ISSUER                                 CLIENT ID    DOMAINS',
+    '1   Acme    https://idp.acme.test                  acme-client  acme.com,acme.org',
+    '2   Globex  https://login.globex.test/realms/main  globex       globex.test',
+  ]);
+  expect(result.out).not.toContain('secret');
+});
+
+test('list says when there are none', async () => {
+  expect((await run('list')).out).toContain('No SSO connections yet');
+});
+
+test('remove takes an id or a name', async () => {
+  await run(...ADD_ACME);
+  await run(
+    ...ADD_ACME.map((arg) =>
+      arg === 'Acme' ? 'Other' : arg === 'acme.com, ACME.org' ? 'other.test' : arg,
+    ),
+  );
+
+  expect(await run('remove', '1')).toMatchObject({ code: 0, out: 'Removed SSO connection Acme.' });
+  expect(await run('remove', 'Other')).toMatchObject({
+    code: 0,
+    out: 'Removed SSO connection Other.',
+  });
+  expect((await run('list')).out).toContain('No SSO connections yet');
+});
+
+test('remove names what it could not find', async () => {
+  expect(await run('remove', 'Nobody')).toMatchObject({
+    code: 1,
+    err: 'No SSO connection has the id or name "Nobody".',
+  });
+  expect((await run('remove', '99999999999')).code).toBe(1);
+  expect((await run('remove')).code).toBe(1);
+});
+
+test('add refuses a taken name or a domain another connection has', async () => {
+  await run(...ADD_ACME);
+  const withDomains = (domains: string) => ADD_ACME.slice(0, -1).concat(domains);
+  const renamed = (argv: string[]) => argv.map((arg) => (arg === 'Acme' ? 'Second' : arg));
+
+  expect(await run(...withDomains('new.test'))).toMatchObject({
+    code: 1,
+    err: 'A connection named "Acme" already exists.',
+  });
+  expect(await run(...renamed(withDomains('new.test, acme.org')))).toMatchObject({
+    code: 1,
+    err: 'Already set up for another connection: acme.org (Acme).',
+  });
+});
+
+test.each([
+  [['--domains', 'not a domain'], 'Not an email domain: not a domain.'],
+  [['--domains', ' , '], 'Give at least one email domain.'],
+  [['--issuer', 'ftp://idp.test'], 'The issuer must be an https:// URL.'],
+  [['--issuer', 'idp'], 'The issuer must be a URL: idp'],
+  [['--name', '42'], 'A name cannot be only digits (it would read as an id).'],
+])('add refuses %p', async (override, message) => {
+  const argv = [...ADD_ACME];
+  argv[argv.indexOf(override[0]) + 1] = override[1];
+
+  expect(await run(...argv)).toMatchObject({ code: 1, err: message });
+});
+
+test('add lists the missing options; unknown commands and options show the usage', async () => {
+  const missing = await run('add', '--name', 'Acme');
+  const unknownCommand = await run('delete', '1');
+  const unknownOption = await run('add', '--colour', 'blue');
+
+  expect(missing.code).toBe(1);
+  expect(missing.err).toContain('Missing --issuer, --client-id, --client-secret, --domains.');
+  expect(unknownCommand).toMatchObject({ code: 1 });
+  expect(unknownCommand.err).toContain('Unknown command "delete"');
+  expect(unknownOption.code).toBe(1);
+  expect(unknownOption.err).toContain("Unknown option '--colour'");
+  expect((await run()).out).toContain('Usage:');
+});
+
+describe('npm run sso', () => {
+  let dataDir: string;
+  let database: TestDatabase;
+
+  beforeEach(async () => {
+    dataDir = await createTempDir();
+    database = await createEmptyTestDatabase();
+  });
+
+  afterEach(async () => {
+    await database.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  // The real script in its own process, on the database the server would use (PGlite folder or Postgres).
+  function cli(
+    ...argv: string[]
+  ): Promise<{ code: number | null; stdout: string; stderr: string }> {
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
+    if (database.target.driver === 'postgres') env.DATABASE_URL = database.target.url;
+    const script = path.join(__dirname, '../../src/cli/sso.ts');
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...argv], { env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+  }
+
+  test('adds, lists and removes against the configured database', async () => {
+    const added = await cli(...ADD_ACME);
+    const listed = await cli('list');
+    const removed = await cli('remove', 'Acme');
+
+    expect(added).toMatchObject({
+      code: 0,
+      stdout: 'Added SSO connection 1 (Acme) for acme.com, acme.org.\n',
+    });
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toContain('acme.com,acme.org');
+    expect(removed).toMatchObject({ code: 0, stdout: 'Removed SSO connection Acme.\n' });
+  }, 60_000);
+
+  test('exits 1 with the message on bad input', async () => {
+    const result = await cli('remove', 'Nobody');
+
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('No SSO connection has the id or name "Nobody".\n');
+  }, 60_000);
+});
