@@ -9,6 +9,7 @@ import {
   enterCode,
   latestCode,
   newAccount,
+  requestAccessToken,
   signInThroughUi,
 } from '../support/accounts';
 import { openPage } from '../support/browser';
@@ -98,23 +99,10 @@ describe('accounts', () => {
     await page.getByRole('button', { name: /change password/i }).click();
     await page.waitForURL(`${app.baseUrl}/`);
 
-    const signIn = (password: string) => {
-      const form = new FormData();
-      for (const [name, value] of Object.entries({
-        grant_type: 'password',
-        client_id: 'qr-verify-web',
-        client_secret: 'qr-verify-web-public-secret',
-        email: account.email,
-        password,
-      })) {
-        form.set(name, value);
-      }
-      return fetch(`${app.baseUrl}/api/auth/token/`, { method: 'POST', body: form });
-    };
-    expect((await signIn(newPassword)).status).toBe(200);
-    const refused = await signIn(account.password);
-    expect(refused.status).toBe(400);
-    expect(await refused.json()).toMatchObject({ error: 'invalid_grant' });
+    await expect(requestAccessToken(app, { ...account, password: newPassword })).resolves.toEqual(
+      expect.any(String),
+    );
+    await expect(requestAccessToken(app, account)).rejects.toThrow(/400.*invalid_grant/);
   });
 
   describe('organisation SSO', () => {

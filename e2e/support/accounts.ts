@@ -1,4 +1,6 @@
 // Accounts for specs: created through the real API, verified with the code the mail capture received.
+import { PUBLIC_SETTING_DEFAULTS } from '../../common/public-settings';
+
 import type { RunningApp } from './app';
 import type { Page } from 'playwright-core';
 
@@ -28,17 +30,50 @@ export async function latestCode(app: RunningApp, email: string, after = 0): Pro
   return mail.text.match(/\b(\d{6})\b/)![1];
 }
 
-async function callApi(app: RunningApp, method: string, path: string, body: unknown) {
+async function callApi(
+  app: RunningApp,
+  method: string,
+  path: string,
+  body: unknown,
+  accessToken?: string,
+) {
   const response = await fetch(`${app.baseUrl}/api/${path}`, {
     method,
-    headers: { 'Content-Type': 'application/json' },
+    headers: {
+      'Content-Type': 'application/json',
+      ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}),
+    },
     body: JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${method} ${path} → ${response.status}: ${await response.text()}`);
   return response.json();
 }
 
-export async function createVerifiedAccount(app: RunningApp, account = newAccount()): Promise<TestAccount> {
+/** Signs in through the token endpoint, as the SPA does; returns the access token. */
+export async function requestAccessToken(app: RunningApp, account: TestAccount): Promise<string> {
+  const form = new FormData();
+  const fields = {
+    grant_type: 'password',
+    client_id: PUBLIC_SETTING_DEFAULTS.OAUTH_CLIENT_ID,
+    client_secret: PUBLIC_SETTING_DEFAULTS.OAUTH_CLIENT_SECRET,
+    email: account.email,
+    password: account.password,
+  };
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  const response = await fetch(`${app.baseUrl}/api/auth/token/`, { method: 'POST', body: form });
+  if (!response.ok) throw new Error(`sign-in → ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/**
+ * A verified account; unless `onboarded` is false its industry is set, so the onboarding scene
+ * does not cover the screens a spec is about.
+ */
+export async function createVerifiedAccount(
+  app: RunningApp,
+  account = newAccount(),
+  { onboarded = true } = {},
+): Promise<TestAccount> {
   const mailsBefore = app.mailbox.mails.length;
   await callApi(app, 'POST', 'auth/register/', {
     first_name: account.name,
@@ -49,6 +84,10 @@ export async function createVerifiedAccount(app: RunningApp, account = newAccoun
   });
   const otp = await latestCode(app, account.email, mailsBefore);
   await callApi(app, 'PATCH', 'auth/email-verification/?source=signup', { email: account.email, otp });
+  if (onboarded) {
+    const token = await requestAccessToken(app, account);
+    await callApi(app, 'PATCH', 'auth/profile/', { industry: 'Education' }, token);
+  }
   return account;
 }
 
