@@ -3,6 +3,7 @@
 import * as createAppSettings from './0001-create-app-settings';
 import * as createAccounts from './0002-create-accounts';
 import * as createSso from './0003-create-sso';
+import * as createVerifications from './0004-create-verifications';
 
 import type { Migration } from 'kysely';
 
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0001-create-app-settings': createAppSettings,
   '0002-create-accounts': createAccounts,
   '0003-create-sso': createSso,
+  '0004-create-verifications': createVerifications,
 };

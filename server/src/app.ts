@@ -15,9 +15,11 @@ import gracefulClosePlugin from './plugins/graceful-close';
 import helmetPlugin from './plugins/helmet';
 import mailPlugin from './plugins/mail';
 import multipartPlugin from './plugins/multipart';
+import publicVerificationsPlugin from './plugins/public-verifications';
 import rateLimitPlugin from './plugins/rate-limit';
 import sentryPlugin from './plugins/sentry';
 import spaPlugin from './plugins/spa';
+import storagePlugin from './plugins/storage';
 import routes from './routes';
 
 import type { Config } from './config';
@@ -45,6 +47,7 @@ export function buildApp({ config, logStream, database }: BuildAppOptions): Fast
   app.register(sentryPlugin);
   app.register(dbPlugin, { target: database ?? databaseTargetFromConfig(config) });
   app.register(mailPlugin);
+  app.register(storagePlugin);
   app.register(cookie);
   app.register(csrfPlugin);
   app.register(helmetPlugin);
@@ -53,6 +56,7 @@ export function buildApp({ config, logStream, database }: BuildAppOptions): Fast
   app.register(rateLimitPlugin);
   app.register(errorsPlugin);
   app.register(authPlugin);
+  app.register(publicVerificationsPlugin);
   app.register(routes);
   app.register(spaPlugin);
   return app;

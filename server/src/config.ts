@@ -63,6 +63,12 @@ const envSchema = z.object({
     Number.MAX_SAFE_INTEGER,
     'must be a whole number of bytes above 0',
   ).default(MEBIBYTE),
+  // Largest document accepted for securing (the upload's file; its other fields keep BODY_LIMIT_BYTES).
+  UPLOAD_MAX_BYTES: wholeNumber(
+    1,
+    Number.MAX_SAFE_INTEGER,
+    'must be a whole number of bytes above 0',
+  ).default(25 * MEBIBYTE),
   STATIC_DIR: absolutePath('./dist'),
   ACCESS_TOKEN_TTL_SECONDS: seconds().default(SESSION_LIFETIME_SECONDS),
   REFRESH_TOKEN_TTL_SECONDS: seconds().default(30 * DAY_SECONDS),

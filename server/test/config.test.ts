@@ -29,6 +29,7 @@ test('runs on defaults when nothing is set', () => {
     SUPPORT_EMAIL: PUBLIC_SETTING_DEFAULTS.SUPPORT_EMAIL,
     LOG_LEVEL: 'info',
     BODY_LIMIT_BYTES: 1024 * 1024,
+    UPLOAD_MAX_BYTES: 25 * 1024 * 1024,
     STATIC_DIR: path.resolve('dist'),
     ACCESS_TOKEN_TTL_SECONDS: 48 * 60 * 60,
     REFRESH_TOKEN_TTL_SECONDS: 30 * 24 * 60 * 60,

@@ -1,4 +1,7 @@
 // The database's tables as Kysely sees them. Each migration that changes a table updates this file too.
+import type { ScanDevice } from '../services/verifications/classify-device';
+import type { CustomField } from '../services/verifications/public-verification';
+import type { QrPlacement } from '../services/verifications/qr-placement';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** Filled in by the database on insert, never written by the app afterwards. */
@@ -88,6 +91,45 @@ export interface SsoLoginsTable {
   created_at: CreatedAt;
 }
 
+/** A secured document's verification: its public code, what it says, where the QR code went, its files. */
+export interface VerificationsTable {
+  id: Generated<string>;
+  user_id: string;
+  code: string;
+  title: string;
+  holder_name: string;
+  /** A `date`; written as YYYY-MM-DD and read back as text by the queries (never as a JS Date). */
+  issue_date: ColumnType<string, string, string>;
+  expiry_date: ColumnType<string | null, string | null, string | null>;
+  /** JSON; written as JSON text. */
+  custom_fields: ColumnType<CustomField[], string, string>;
+  template_id: string | null;
+  /** JSON; written as JSON text. */
+  qr_placement: ColumnType<QrPlacement, string, string>;
+  allow_download: boolean;
+  revoked_at: Date | null;
+  revocation_reason: string | null;
+  replaced_by_id: string | null;
+  original_file_name: string;
+  original_content_type: string;
+  original_size: number;
+  original_sha256: string;
+  secured_size: number;
+  secured_sha256: string;
+  scan_count: Generated<number>;
+  last_scanned_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, never, Date>;
+}
+
+/** One view of a verification's public page. */
+export interface VerificationScansTable {
+  id: Generated<string>;
+  verification_id: string;
+  scanned_at: Date;
+  device: ScanDevice;
+}
+
 export interface Database {
   app_settings: AppSettingsTable;
   users: UsersTable;
@@ -96,6 +138,8 @@ export interface Database {
   auth_tokens: AuthTokensTable;
   sso_connections: SsoConnectionsTable;
   sso_logins: SsoLoginsTable;
+  verifications: VerificationsTable;
+  verification_scans: VerificationScansTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -22,7 +22,7 @@ function hasBearerToken(request: FastifyRequest): boolean {
 
 // Hashed assets are cached publicly; a Set-Cookie there could hand one visitor's token to everyone.
 function isPubliclyCached(request: FastifyRequest): boolean {
-  return request.url.startsWith('/assets/');
+  return request.url.startsWith('/assets/') || request.url.startsWith('/v/assets/');
 }
 
 function needsCsrfCheck(request: FastifyRequest): boolean {

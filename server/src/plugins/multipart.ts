@@ -8,6 +8,13 @@ import { formatBytes } from '../lib/format-bytes';
 
 import type { FastifyRequest } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The largest file this route accepts in a multipart form, in bytes (default BODY_LIMIT_BYTES). */
+    multipartFileLimit?: number;
+  }
+}
+
 export interface UploadedFile {
   filename: string;
   mimetype: string;
@@ -43,12 +50,33 @@ function toMultipartError(error: unknown, limit: number): AppError {
   });
 }
 
-async function readPart(part: Multipart, limit: number): Promise<unknown> {
+function fileTooLarge(fieldName: string, limit: number): AppError {
+  const message = `The file is larger than the ${formatBytes(limit)} limit`;
+  return new AppError({
+    statusCode: 413,
+    code: 'body_too_large',
+    message,
+    details: { [fieldName]: [message] },
+  });
+}
+
+async function readFile(part: Multipart & { type: 'file' }, fileLimit: number): Promise<Buffer> {
+  try {
+    return await part.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw fileTooLarge(part.fieldname, fileLimit);
+    }
+    throw error;
+  }
+}
+
+async function readPart(part: Multipart, limit: number, fileLimit: number): Promise<unknown> {
   if (part.type === 'file') {
     return {
       filename: part.filename,
       mimetype: part.mimetype,
-      data: await part.toBuffer(),
+      data: await readFile(part, fileLimit),
     } satisfies UploadedFile;
   }
   // Busboy cuts an oversized field short without failing; a truncated value must not pass as the real one.
@@ -68,9 +96,10 @@ async function readMultipartBody(
   limit: number,
 ): Promise<Record<string, unknown>> {
   const body: Record<string, unknown> = {};
+  const fileLimit = request.routeOptions.config.multipartFileLimit ?? limit;
   try {
-    for await (const part of request.parts()) {
-      addValue(body, part.fieldname, await readPart(part, limit));
+    for await (const part of request.parts({ limits: { fileSize: fileLimit } })) {
+      addValue(body, part.fieldname, await readPart(part, limit, fileLimit));
     }
   } catch (error) {
     throw toMultipartError(error, limit);

@@ -1,12 +1,18 @@
 // Mounts each API resource under /api/<resource>/. Add a resource here when its folder is created.
 import authRoutes from './api/auth';
 import healthRoutes from './api/health';
+import publicRoutes from './api/public';
+import verificationsRoutes from './api/verifications';
+import pageRoutes from './v';
 
 import type { FastifyPluginAsync } from 'fastify';
 
 const routes: FastifyPluginAsync = async (app) => {
   await app.register(healthRoutes, { prefix: '/api/health' });
   await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(verificationsRoutes, { prefix: '/api/verifications' });
+  await app.register(publicRoutes, { prefix: '/api/public' });
+  await app.register(pageRoutes, { prefix: '/v' });
 };
 
 export default routes;

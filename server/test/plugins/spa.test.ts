@@ -93,7 +93,8 @@ describe('with a built SPA', () => {
     expect(response.statusCode).toBe(404);
   });
 
-  test.each(['/api/no-such-thing/', '/api', '/v/ABC123'])(
+  // /v/{code} itself is the server-rendered verification page (test/routes/v/); no other /v path is the SPA's.
+  test.each(['/api/no-such-thing/', '/api', '/v/ABC123/no-such-page'])(
     '%s never falls back to index.html',
     async (url) => {
       const response = await app.inject({ method: 'GET', url, headers: { accept: HTML_ACCEPT } });

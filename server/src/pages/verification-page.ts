@@ -1,0 +1,362 @@
+// The public verification page (/v/{code}) that a scanned QR code opens: a complete HTML document built from the
+// public view of a verification. The verdict comes first and reads without JavaScript; the small script only runs
+// the 'Check your copy' comparison, in the browser, so the file never leaves the device.
+import { html, trusted, type SafeHtml } from './html';
+
+import type { PublicVerification } from '../services/verifications/public-verification';
+
+export interface VerificationPageView {
+  /** The code from the address, as typed or scanned; may be anything for an unknown code. */
+  code: string;
+  /** The verification, or null when no verification has this code. */
+  verification: PublicVerification | null;
+  /** Where the page's script is served (it must come from the app's own origin: the CSP is script-src 'self'). */
+  scriptUrl: string;
+  /** Inter, served by the app; without it the page uses the system's sans-serif. */
+  fontUrls?: Array<{ weight: number; url: string }>;
+  /** The app's host name (from PUBLIC_URL), named in the footer so a reader can spot a look-alike site. */
+  host: string;
+}
+
+type Verdict = 'valid' | 'revoked' | 'expired' | 'not-found';
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+// Dates are written out in words ('5 March 2026'): 05/03/2026 means different days on either side of the Atlantic.
+function longDate(isoDate: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
+  if (!match) return isoDate;
+  const [, year, month, day] = match;
+  return `${Number(day)} ${MONTHS[Number(month) - 1] ?? month} ${year}`;
+}
+
+function pathSegment(value: string): string {
+  return encodeURIComponent(value);
+}
+
+const ICON_ATTRIBUTES =
+  'xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"';
+
+const ICONS = {
+  check: trusted(
+    `<svg ${ICON_ATTRIBUTES}><circle cx="12" cy="12" r="10"/><path d="m7.5 12.5 3 3 6-6.5"/></svg>`,
+  ),
+  cross: trusted(
+    `<svg ${ICON_ATTRIBUTES}><circle cx="12" cy="12" r="10"/><path d="m15 9-6 6M9 9l6 6"/></svg>`,
+  ),
+  clock: trusted(
+    `<svg ${ICON_ATTRIBUTES}><circle cx="12" cy="12" r="10"/><path d="M12 6.5V12l3.5 2"/></svg>`,
+  ),
+  question: trusted(
+    `<svg ${ICON_ATTRIBUTES}><circle cx="12" cy="12" r="10"/><path d="M9.1 9a3 3 0 0 1 5.8 1c0 2-3 2.8-3 4.5"/><path d="M12 17.5h.01"/></svg>`,
+  ),
+  info: trusted(
+    `<svg ${ICON_ATTRIBUTES}><circle cx="12" cy="12" r="10"/><path d="M12 16v-4.5M12 8h.01"/></svg>`,
+  ),
+  upload: trusted(
+    `<svg ${ICON_ATTRIBUTES}><path d="M12 15V4M7.5 8.5 12 4l4.5 4.5"/><path d="M4 15v3a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-3"/></svg>`,
+  ),
+  download: trusted(
+    `<svg ${ICON_ATTRIBUTES}><path d="M12 4v11M7.5 10.5 12 15l4.5-4.5"/><path d="M4 15v3a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-3"/></svg>`,
+  ),
+  shield: trusted(
+    `<svg ${ICON_ATTRIBUTES}><path d="M12 3 5 6v5.5c0 4.3 3 8 7 9.5 4-1.5 7-5.2 7-9.5V6l-7-3Z"/><path d="m9 12 2 2 4-4"/></svg>`,
+  ),
+};
+
+const STYLES = trusted(`
+:root {
+  --ink: #172033; --muted: #566176; --line: #dde2ea; --surface: #ffffff; --page: #f4f6f9;
+  --brand: #173f8a; --brand-dark: #102e66;
+  --valid: #176d36; --valid-bg: #e9f6ee; --valid-line: #b7e0c4;
+  --expired: #8a4b00; --expired-bg: #fff4e0; --expired-line: #f3d29b;
+  --revoked: #b3261e; --revoked-bg: #fdeceb; --revoked-line: #f2bcb8;
+}
+* { box-sizing: border-box; }
+html { -webkit-text-size-adjust: 100%; }
+body {
+  margin: 0; background: var(--page); color: var(--ink);
+  font: 16px/1.5 Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
+}
+a { color: var(--brand); }
+a:focus-visible, button:focus-visible, input:focus-visible + .drop, .drop:focus-within {
+  outline: 3px solid var(--brand); outline-offset: 2px;
+}
+.bar { background: var(--surface); border-bottom: 1px solid var(--line); }
+.bar-inner, main, .foot { max-width: 640px; margin: 0 auto; padding: 0 16px; }
+.bar-inner { display: flex; align-items: center; gap: 8px; height: 56px; font-weight: 700; color: var(--brand); }
+.bar-inner svg { width: 24px; height: 24px; }
+main { padding-top: 24px; padding-bottom: 24px; display: grid; gap: 16px; }
+.verdict {
+  display: flex; gap: 16px; align-items: flex-start; padding: 20px; border-radius: 12px; border: 1px solid;
+}
+.verdict svg { flex: none; width: 48px; height: 48px; }
+.verdict h1 { margin: 0; font-size: 28px; line-height: 1.2; }
+.verdict p { margin: 4px 0 0; }
+.verdict-valid { background: var(--valid-bg); border-color: var(--valid-line); color: var(--valid); }
+.verdict-expired { background: var(--expired-bg); border-color: var(--expired-line); color: var(--expired); }
+.verdict-revoked, .verdict-not-found { background: var(--revoked-bg); border-color: var(--revoked-line); color: var(--revoked); }
+.verdict .explain { color: var(--ink); }
+.card { background: var(--surface); border: 1px solid var(--line); border-radius: 12px; padding: 20px; }
+.card h2 { margin: 0 0 16px; font-size: 20px; line-height: 1.3; overflow-wrap: anywhere; }
+.card h3 { margin: 0 0 8px; font-size: 18px; }
+.download { margin: 20px 0 0; }
+dl { margin: 0; display: grid; gap: 12px; }
+dl div { display: grid; gap: 2px; }
+dt { font-size: 13px; font-weight: 600; color: var(--muted); text-transform: uppercase; letter-spacing: .04em; }
+dd { margin: 0; white-space: pre-line; overflow-wrap: anywhere; }
+@media (min-width: 560px) { dl div { grid-template-columns: 160px 1fr; gap: 16px; } }
+.code { font-family: ui-monospace, "SF Mono", Menlo, Consolas, monospace; letter-spacing: .04em; }
+.button {
+  display: inline-flex; align-items: center; justify-content: center; gap: 8px; min-height: 48px; padding: 12px 20px;
+  border-radius: 8px; background: var(--brand); color: #fff; font-weight: 600; text-decoration: none;
+}
+.button:hover { background: var(--brand-dark); }
+.button svg { width: 20px; height: 20px; }
+.check p { margin: 0 0 16px; color: var(--muted); }
+.check input { position: absolute; width: 1px; height: 1px; opacity: 0; }
+.drop {
+  display: flex; flex-direction: column; align-items: center; gap: 8px; padding: 24px 16px; text-align: center;
+  border: 2px dashed var(--line); border-radius: 12px; background: var(--page); cursor: pointer;
+}
+.drop svg { width: 32px; height: 32px; color: var(--brand); }
+.drop strong { color: var(--brand); }
+.drop .hint { color: var(--muted); font-size: 14px; }
+.check .no-script { margin: 16px 0 0; color: var(--ink); }
+.drop.is-over { border-color: var(--brand); background: #eef3fc; }
+.result { display: flex; gap: 12px; align-items: center; margin-top: 16px; padding: 12px 16px; border-radius: 8px; border: 1px solid; font-weight: 600; }
+.result[hidden] { display: none; }
+.result svg { flex: none; width: 28px; height: 28px; }
+.result .icon { display: none; }
+.result[data-state="match"] { background: var(--valid-bg); border-color: var(--valid-line); color: var(--valid); }
+.result[data-state="mismatch"] { background: var(--revoked-bg); border-color: var(--revoked-line); color: var(--revoked); }
+.result[data-state="working"], .result[data-state="error"] { background: var(--page); border-color: var(--line); color: var(--ink); }
+.result[data-state="match"] .icon-match, .result[data-state="mismatch"] .icon-mismatch,
+.result[data-state="working"] .icon-info, .result[data-state="error"] .icon-info { display: inline-flex; }
+details { margin-top: 16px; color: var(--muted); font-size: 14px; }
+summary { cursor: pointer; }
+.hash { font-family: ui-monospace, "SF Mono", Menlo, Consolas, monospace; font-size: 13px; overflow-wrap: anywhere; }
+.foot { padding-bottom: 32px; color: var(--muted); font-size: 14px; }
+`);
+
+interface VerdictText {
+  word: string;
+  icon: SafeHtml;
+  explanation: SafeHtml;
+}
+
+function verdictOf(verification: PublicVerification | null): Verdict {
+  if (!verification) return 'not-found';
+  if (verification.status === 'revoked') return 'revoked';
+  if (verification.status === 'expired') return 'expired';
+  return 'valid';
+}
+
+function revocationNotes(verification: PublicVerification): SafeHtml {
+  const { revocation_reason: reason, replaced_by_code: replacement } = verification;
+  return html`${reason ? html`<p class="explain">Reason: ${reason}</p>` : ''}${
+    replacement
+      ? html`<p class="explain">
+          It has been replaced by a newer document:
+          <a href="/v/${pathSegment(replacement)}">see the replacement</a>.
+        </p>`
+      : ''
+  }`;
+}
+
+function verdictText(verdict: Verdict, verification: PublicVerification | null): VerdictText {
+  if (verdict === 'not-found' || !verification) {
+    return {
+      word: 'Not found',
+      icon: ICONS.question,
+      explanation: html`<p class="explain">
+        No document was issued under this code. Check that the address is complete; if you scanned a
+        QR code, the document may not be genuine.
+      </p>`,
+    };
+  }
+  const issuer = verification.issuer.name;
+  switch (verdict) {
+    case 'valid':
+      return {
+        word: 'Valid',
+        icon: ICONS.check,
+        explanation: html`<p class="explain">
+          This document was issued by ${issuer} and is valid.
+        </p>`,
+      };
+    case 'expired':
+      return {
+        word: 'Expired',
+        icon: ICONS.clock,
+        explanation: html`<p class="explain">
+          This document was issued by ${issuer} and expired on
+          ${longDate(verification.expiry_date ?? '')}.
+        </p>`,
+      };
+    case 'revoked':
+      return {
+        word: 'Revoked',
+        icon: ICONS.cross,
+        explanation: html`<p class="explain">
+            This document was issued by ${issuer} and
+            revoked${verification.revoked_at ? html` on ${longDate(verification.revoked_at)}` : ''}.
+            It is no longer valid.
+          </p>
+          ${revocationNotes(verification)}`,
+      };
+  }
+}
+
+function detailRow(label: string, value: SafeHtml | string): SafeHtml {
+  return html`<div>
+    <dt>${label}</dt>
+    <dd>${value}</dd>
+  </div>`;
+}
+
+function detailsCard(verification: PublicVerification): SafeHtml {
+  return html`<section class="card" aria-labelledby="document-title">
+    <h2 id="document-title">${verification.title}</h2>
+    <dl>
+      ${detailRow('Issued by', verification.issuer.name)}
+      ${detailRow('Holder', verification.holder_name)}
+      ${detailRow('Issue date', longDate(verification.issue_date))}
+      ${detailRow('Expiry date', verification.expiry_date ? longDate(verification.expiry_date) : 'Does not expire')}
+      ${verification.custom_fields.map((field) => detailRow(field.key, field.value))}
+      ${detailRow('Verification code', html`<span class="code">${verification.code}</span>`)}
+    </dl>
+    ${
+      verification.allow_download
+        ? html`<p class="download">
+            <a class="button" href="/v/${pathSegment(verification.code)}/document" download
+              >${ICONS.download}Download the secured document</a
+            >
+          </p>`
+        : ''
+    }
+  </section>`;
+}
+
+function checkCard(verification: PublicVerification): SafeHtml {
+  return html`<section
+    class="card check"
+    id="check"
+    aria-labelledby="check-title"
+    data-original-sha256="${verification.original_sha256}"
+    data-secured-sha256="${verification.secured_sha256}"
+  >
+    <h3 id="check-title">Check your copy</h3>
+    <p>
+      Choose the file you were given to see whether it is the document issued under this code. The
+      file is checked on this device and is never uploaded.
+    </p>
+    <input
+      type="file"
+      id="check-file"
+      accept=".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg"
+    />
+    <label class="drop" id="check-drop" for="check-file">
+      ${ICONS.upload}
+      <span><strong>Choose a file</strong> or drop it here</span>
+      <span class="hint">PDF, PNG or JPEG</span>
+    </label>
+    <div class="result" id="check-result" role="status" aria-live="polite" hidden>
+      <span class="icon icon-match">${ICONS.check}</span
+      ><span class="icon icon-mismatch">${ICONS.cross}</span
+      ><span class="icon icon-info">${ICONS.info}</span>
+      <span id="check-message"></span>
+    </div>
+    <noscript
+      ><p class="no-script">
+        Checking a file needs JavaScript, which is turned off in this browser.
+      </p></noscript
+    >
+    <details>
+      <summary>Technical details</summary>
+      <p>
+        SHA-256 of the original file:<br /><span class="hash">${verification.original_sha256}</span>
+      </p>
+      <p>
+        SHA-256 of the secured PDF:<br /><span class="hash">${verification.secured_sha256}</span>
+      </p>
+    </details>
+  </section>`;
+}
+
+// Inside <style> HTML escaping does not apply (entities are not decoded there), so the URLs, which the app builds
+// itself, are checked to be plain paths instead.
+const PLAIN_PATH = /^\/[\w/.?=-]+$/;
+
+function fontFaces(fonts: VerificationPageView['fontUrls'] = []): SafeHtml {
+  return trusted(
+    fonts
+      .filter(({ url }) => PLAIN_PATH.test(url))
+      .map(
+        ({ weight, url }) =>
+          `@font-face { font-family: Inter; font-style: normal; font-weight: ${Number(weight)}; ` +
+          `font-display: swap; src: url("${url}") format("woff2"); }\n`,
+      )
+      .join(''),
+  );
+}
+
+function pageTitle(word: string, verification: PublicVerification | null): string {
+  return verification ? `${word}: ${verification.title} – QR Verify` : `${word} – QR Verify`;
+}
+
+export function renderVerificationPage(view: VerificationPageView): string {
+  const { verification } = view;
+  const verdict = verdictOf(verification);
+  const text = verdictText(verdict, verification);
+  const page = html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex, nofollow" />
+        <meta name="referrer" content="no-referrer" />
+        <title>${pageTitle(text.word, verification)}</title>
+        <style>
+          ${fontFaces(view.fontUrls)}${STYLES}
+        </style>
+      </head>
+      <body>
+        <header class="bar">
+          <div class="bar-inner">${ICONS.shield}<span>QR Verify</span></div>
+        </header>
+        <main>
+          <section class="verdict verdict-${verdict}" aria-labelledby="verdict">
+            ${text.icon}
+            <div>
+              <h1 id="verdict">${text.word}</h1>
+              ${text.explanation}
+            </div>
+          </section>
+          ${verification ? [detailsCard(verification), checkCard(verification)] : ''}
+        </main>
+        <footer class="foot">
+          <p>
+            Verification code <span class="code">${view.code.slice(0, 64)}</span>. Genuine
+            verification pages are only ever served from <strong>${view.host}</strong>; check the
+            address bar.
+          </p>
+        </footer>
+        ${verification ? html`<script src="${view.scriptUrl}" defer></script>` : ''}
+      </body>
+    </html> `;
+  return page.value;
+}

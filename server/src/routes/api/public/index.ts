@@ -1,0 +1,31 @@
+// /api/public/: what anyone may read without signing in: a verification's public view by its code.
+import { z } from 'zod';
+
+import { notFoundError } from '../../../lib/app-error';
+import { isPublicCode } from '../../../services/verifications/public-code';
+import { isoDate, toPublicVerification } from '../../../services/verifications/public-verification';
+import { publicVerificationAnswer } from '../verifications/answers';
+
+import type { ZodTypeProvider } from '../../../lib/zod-schemas';
+import type { FastifyPluginAsync } from 'fastify';
+
+const publicRoutes: FastifyPluginAsync = async (app) => {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/verifications/:code/',
+    {
+      schema: {
+        params: z.object({ code: z.string() }),
+        response: { 200: publicVerificationAnswer },
+      },
+    },
+    async (request, reply) => {
+      const code = request.params.code.toLowerCase();
+      const record = isPublicCode(code) ? await app.publicRecords.get(code) : null;
+      if (!record) throw notFoundError();
+      reply.header('cache-control', 'no-store');
+      return toPublicVerification(record, isoDate());
+    },
+  );
+};
+
+export default publicRoutes;

@@ -1,0 +1,106 @@
+// /v/: the public verification page a QR code opens (server-rendered HTML, no sign-in), the secured document
+// when its issuer allows downloads, and the page's own script and fonts. Each view of a page counts as a scan.
+import { z } from 'zod';
+
+import { notFoundError } from '../../lib/app-error';
+import { attachment } from '../../lib/content-disposition';
+import {
+  FONT_WEIGHTS,
+  fontAssetName,
+  loadPageAssets,
+  VERIFICATION_PAGE_SCRIPT,
+} from '../../pages/page-assets';
+import { renderVerificationPage } from '../../pages/verification-page';
+import { classifyDevice } from '../../services/verifications/classify-device';
+import { isPublicCode } from '../../services/verifications/public-code';
+import { isoDate, toPublicVerification } from '../../services/verifications/public-verification';
+import { verificationFileKeys } from '../../services/verifications/verification-files';
+
+import type { ZodTypeProvider } from '../../lib/zod-schemas';
+import type { PublicRecord } from '../../services/verifications/public-verification';
+import type { FastifyPluginAsync } from 'fastify';
+
+const ASSETS_PATH = '/v/assets';
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+const codeParams = z.object({ code: z.string() });
+
+const pageRoutes: FastifyPluginAsync = async (app) => {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const assets = await loadPageAssets();
+  const assetUrl = (name: string) => `${ASSETS_PATH}/${name}?v=${assets.get(name)!.version}`;
+  const scriptUrl = assetUrl(VERIFICATION_PAGE_SCRIPT);
+  const fontUrls = FONT_WEIGHTS.map((weight) => ({ weight, url: assetUrl(fontAssetName(weight)) }));
+  const host = new URL(app.config.PUBLIC_URL).host;
+
+  async function findRecord(rawCode: string): Promise<PublicRecord | null> {
+    const code = rawCode.toLowerCase();
+    return isPublicCode(code) ? app.publicRecords.get(code) : null;
+  }
+
+  routes.get('/:code', { schema: { params: codeParams } }, async (request, reply) => {
+    const record = await findRecord(request.params.code);
+    // A HEAD (link checkers, some previewers) reads no page, so it is not a view.
+    if (record && request.method === 'GET') {
+      app.scanRecorder.record({
+        verificationId: record.id,
+        scannedAt: new Date(),
+        device: classifyDevice(request.headers['user-agent']),
+      });
+    }
+    const html = renderVerificationPage({
+      code: request.params.code,
+      verification: record && toPublicVerification(record, isoDate()),
+      scriptUrl,
+      fontUrls,
+      host,
+    });
+    return (
+      reply
+        .code(record ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        // The verdict can change at any moment (a revocation), so no copy is kept anywhere.
+        .header('cache-control', 'no-store')
+        .header('x-robots-tag', 'noindex, nofollow')
+        .send(html)
+    );
+  });
+
+  routes.get('/:code/document', { schema: { params: codeParams } }, async (request, reply) => {
+    const record = await findRecord(request.params.code);
+    if (!record?.allow_download) throw notFoundError();
+    const stream = await app.storage.getStream(verificationFileKeys(record.id).secured);
+    return reply
+      .type('application/pdf')
+      .header('content-length', record.secured_size)
+      .header('content-disposition', attachment(`${record.title}-secured.pdf`))
+      .header('cache-control', 'no-store')
+      .header('x-robots-tag', 'noindex, nofollow')
+      .send(stream);
+  });
+
+  routes.get(
+    '/assets/:name',
+    {
+      schema: {
+        params: z.object({ name: z.string() }),
+        querystring: z.object({ v: z.string().optional() }),
+      },
+    },
+    async (request, reply) => {
+      const asset = assets.get(request.params.name);
+      if (!asset) throw notFoundError();
+      // Versioned URLs never change content; an unversioned one must be checked again.
+      const isCurrent = request.query.v === asset.version;
+      return reply
+        .type(asset.contentType)
+        .header(
+          'cache-control',
+          isCurrent ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache',
+        )
+        .send(asset.body);
+    },
+  );
+};
+
+export default pageRoutes;

@@ -1,0 +1,45 @@
+// Edits what a verification says. The secured PDF is not touched: it carries only the QR code and its code.
+import { findOwnVerification } from './find-own-verification';
+import { fieldError } from './verification-errors';
+
+import type { CustomField } from './public-verification';
+import type { VerificationDeps } from './verification-deps';
+import type { VerificationRow } from './verification-rows';
+
+export interface VerificationChanges {
+  title?: string;
+  holder_name?: string;
+  issue_date?: string;
+  expiry_date?: string | null;
+  custom_fields?: CustomField[];
+  allow_download?: boolean;
+}
+
+export async function updateVerification(
+  deps: VerificationDeps,
+  userId: string,
+  id: string,
+  changes: VerificationChanges,
+): Promise<VerificationRow> {
+  const { db } = deps;
+  const current = await findOwnVerification(db, userId, id);
+  const issueDate = changes.issue_date ?? current.issue_date;
+  const expiryDate = changes.expiry_date === undefined ? current.expiry_date : changes.expiry_date;
+  if (expiryDate !== null && expiryDate < issueDate) {
+    throw fieldError('expiry_date', 'The expiry date cannot be before the issue date.');
+  }
+  const { custom_fields: customFields, ...plain } = changes;
+  if (Object.keys(changes).length > 0) {
+    await db
+      .updateTable('verifications')
+      .set({
+        ...plain,
+        ...(customFields && { custom_fields: JSON.stringify(customFields) }),
+        updated_at: new Date(),
+      })
+      .where('id', '=', current.id)
+      .execute();
+    await deps.publicRecords.refresh(current.code);
+  }
+  return findOwnVerification(db, userId, id);
+}

@@ -1,0 +1,126 @@
+// The one query that reads verifications with everything an answer needs (creator, replacement), and the
+// mapping from its rows to the API's Verification JSON. Every read of verifications goes through it.
+import { sql, type Kysely } from 'kysely';
+
+import { verificationUrl } from './public-code';
+import {
+  verificationStatus,
+  type CustomField,
+  type VerificationStatus,
+} from './public-verification';
+
+import type { Database } from '../../db/schema';
+import type { QrPlacement } from './qr-placement';
+
+export function selectVerificationRows(db: Kysely<Database>) {
+  return db
+    .selectFrom('verifications as v')
+    .innerJoin('users as u', 'u.id', 'v.user_id')
+    .leftJoin('verifications as r', 'r.id', 'v.replaced_by_id')
+    .select([
+      'v.id',
+      'v.user_id',
+      'v.code',
+      'v.title',
+      'v.holder_name',
+      // Dates leave the database as text: a JS Date would shift them by the server's time zone.
+      sql<string>`to_char(v.issue_date, 'YYYY-MM-DD')`.as('issue_date'),
+      sql<string | null>`to_char(v.expiry_date, 'YYYY-MM-DD')`.as('expiry_date'),
+      'v.custom_fields',
+      'v.template_id',
+      'v.qr_placement',
+      'v.allow_download',
+      'v.revoked_at',
+      'v.revocation_reason',
+      'r.id as replaced_by_id',
+      'r.code as replaced_by_code',
+      'v.original_file_name',
+      'v.original_content_type',
+      'v.original_size',
+      'v.original_sha256',
+      'v.secured_size',
+      'v.secured_sha256',
+      'u.email as creator_email',
+      'u.first_name as creator_first_name',
+      'u.last_name as creator_last_name',
+      'v.created_at',
+      'v.updated_at',
+      'v.scan_count',
+      'v.last_scanned_at',
+    ]);
+}
+
+export type VerificationRow = Awaited<
+  ReturnType<ReturnType<typeof selectVerificationRows>['executeTakeFirstOrThrow']>
+>;
+
+export interface Verification {
+  id: string;
+  code: string;
+  title: string;
+  holder_name: string;
+  issue_date: string;
+  expiry_date: string | null;
+  custom_fields: CustomField[];
+  template_id: string | null;
+  qr: QrPlacement;
+  status: VerificationStatus;
+  revoked_at: string | null;
+  revocation_reason: string | null;
+  replaced_by: { id: string; code: string } | null;
+  allow_download: boolean;
+  original: { file_name: string; content_type: string; size: number; sha256: string };
+  secured: { size: number; sha256: string };
+  public_url: string;
+  created_by: { email: string; name: string };
+  created_at: string;
+  updated_at: string;
+  scan_count: number;
+  last_scanned_at: string | null;
+}
+
+export function personName(firstName: string, lastName: string): string {
+  return `${firstName} ${lastName}`.trim();
+}
+
+export function toVerification(
+  row: VerificationRow,
+  publicUrl: string,
+  today: string,
+): Verification {
+  return {
+    id: row.id,
+    code: row.code,
+    title: row.title,
+    holder_name: row.holder_name,
+    issue_date: row.issue_date,
+    expiry_date: row.expiry_date,
+    custom_fields: row.custom_fields,
+    template_id: row.template_id,
+    qr: row.qr_placement,
+    status: verificationStatus(row, today),
+    revoked_at: row.revoked_at?.toISOString() ?? null,
+    revocation_reason: row.revocation_reason,
+    replaced_by:
+      row.replaced_by_id && row.replaced_by_code
+        ? { id: row.replaced_by_id, code: row.replaced_by_code }
+        : null,
+    allow_download: row.allow_download,
+    original: {
+      file_name: row.original_file_name,
+      content_type: row.original_content_type,
+      size: row.original_size,
+      sha256: row.original_sha256,
+    },
+    secured: { size: row.secured_size, sha256: row.secured_sha256 },
+    public_url: verificationUrl(publicUrl, row.code),
+    created_by: {
+      email: row.creator_email,
+      name: personName(row.creator_first_name, row.creator_last_name),
+    },
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    scan_count: row.scan_count,
+    last_scanned_at: row.last_scanned_at?.toISOString() ?? null,
+  };
+}

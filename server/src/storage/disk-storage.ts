@@ -1,0 +1,105 @@
+// Storage on the local disk under one root folder (DATA_DIR/files). Writes go to a temporary file first and are
+// renamed into place, so a crash or a failed upload never leaves a truncated file under a real key.
+import { randomBytes } from 'node:crypto';
+import { constants, createReadStream, createWriteStream } from 'node:fs';
+import { access, mkdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+import { storageKeySegments, StoredFileNotFoundError, type Storage } from './storage';
+
+const TEMP_FOLDER = '.tmp';
+
+function isMissingFile(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR';
+}
+
+export class DiskStorage implements Storage {
+  readonly root: string;
+
+  constructor(root: string) {
+    this.root = path.resolve(root);
+  }
+
+  private pathOf(key: string): string {
+    const file = path.join(this.root, ...storageKeySegments(key));
+    // The key check already rules this out; checked again because a mistake here would expose the whole disk.
+    if (!file.startsWith(this.root + path.sep))
+      throw new Error(`Storage key escapes the root: ${key}`);
+    return file;
+  }
+
+  async put(key: string, body: Buffer | Readable): Promise<void> {
+    const file = this.pathOf(key);
+    const tempDir = path.join(this.root, TEMP_FOLDER);
+    const tempFile = path.join(tempDir, `${randomBytes(12).toString('hex')}.part`);
+    await mkdir(tempDir, { recursive: true });
+    try {
+      const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+      await pipeline(source, createWriteStream(tempFile, { flags: 'wx' }));
+      await mkdir(path.dirname(file), { recursive: true });
+      await rename(tempFile, file);
+    } catch (error) {
+      await rm(tempFile, { force: true });
+      throw error;
+    }
+  }
+
+  async get(key: string): Promise<Buffer> {
+    try {
+      return await readFile(this.pathOf(key));
+    } catch (error) {
+      if (isMissingFile(error)) throw new StoredFileNotFoundError(key);
+      throw error;
+    }
+  }
+
+  async getStream(key: string): Promise<Readable> {
+    const file = this.pathOf(key);
+    // Checked first: a stream only reports a missing file once read, after the answer's headers are sent.
+    if (!(await this.isFile(file))) throw new StoredFileNotFoundError(key);
+    return createReadStream(file);
+  }
+
+  async delete(key: string): Promise<void> {
+    const file = this.pathOf(key);
+    await rm(file, { force: true });
+    await this.removeEmptyFolders(path.dirname(file));
+  }
+
+  async exists(key: string): Promise<boolean> {
+    return this.isFile(this.pathOf(key));
+  }
+
+  private async isFile(file: string): Promise<boolean> {
+    try {
+      return (await stat(file)).isFile();
+    } catch (error) {
+      if (isMissingFile(error)) return false;
+      throw error;
+    }
+  }
+
+  // Keeps the tree from filling with empty per-verification folders; stops at the first folder still in use.
+  private async removeEmptyFolders(folder: string): Promise<void> {
+    let current = folder;
+    while (current.startsWith(this.root + path.sep)) {
+      try {
+        await rmdir(current);
+      } catch {
+        return; // not empty, already gone, or busy: leave it
+      }
+      current = path.dirname(current);
+    }
+  }
+}
+
+/** Fails early at start when the root cannot be created or written, rather than on the first upload. */
+export async function openDiskStorage(root: string): Promise<DiskStorage> {
+  const storage = new DiskStorage(root);
+  await mkdir(storage.root, { recursive: true });
+  await access(storage.root, constants.W_OK);
+  return storage;
+}

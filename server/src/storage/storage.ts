@@ -1,0 +1,44 @@
+// Where uploaded and generated files live, behind one small interface: the disk implementation today,
+// an object store (S3) later, with the same keys. Keys are relative paths such as 'verifications/<id>/original'.
+import type { Readable } from 'node:stream';
+
+export interface Storage {
+  /** Writes the whole file under key, replacing any file already there; readers never see a half-written file. */
+  put(key: string, body: Buffer | Readable): Promise<void>;
+  /** The file's bytes; throws StoredFileNotFoundError when there is none. */
+  get(key: string): Promise<Buffer>;
+  /** The file as a stream, for large answers; throws StoredFileNotFoundError when there is none. */
+  getStream(key: string): Promise<Readable>;
+  /** Removes the file; removing a file that is not there is not an error. */
+  delete(key: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
+}
+
+export class StoredFileNotFoundError extends Error {
+  constructor(readonly key: string) {
+    super(`No stored file under "${key}"`);
+    this.name = 'StoredFileNotFoundError';
+  }
+}
+
+export class InvalidStorageKeyError extends Error {
+  constructor(readonly key: string) {
+    super(`Invalid storage key "${key}"`);
+    this.name = 'InvalidStorageKeyError';
+  }
+}
+
+// Plain path segments only: no '.' or '..', no empty segments, no absolute paths, no backslashes or NUL bytes,
+// so a key can never name a file outside the storage root whatever the implementation. A leading dot is also
+// refused: implementations keep their own working files under dot-names.
+const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
+const MAX_KEY_LENGTH = 1024;
+
+/** The key's path segments; throws InvalidStorageKeyError for a key that could escape the storage root. */
+export function storageKeySegments(key: string): string[] {
+  const segments = key.split('/');
+  if (key.length === 0 || key.length > MAX_KEY_LENGTH || !segments.every((s) => SEGMENT.test(s))) {
+    throw new InvalidStorageKeyError(key);
+  }
+  return segments;
+}

@@ -1,0 +1,142 @@
+// Signed-in users and uploads for the verification route tests. Users are written straight to the database
+// with a fresh token pair: the sign-in flow has its own tests, and hashing passwords would slow these down.
+import { randomUUID } from 'node:crypto';
+
+import { issueTokens } from '../../src/services/auth/issue-tokens';
+
+import { makePdf } from './test-documents';
+
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+
+export interface TestUser {
+  id: string;
+  email: string;
+  headers: { authorization: string };
+}
+
+export async function signedInUser(
+  app: FastifyInstance,
+  {
+    email = `user-${randomUUID().slice(0, 8)}@example.com`,
+    firstName = 'Grace',
+    lastName = 'Hopper',
+  } = {},
+): Promise<TestUser> {
+  await app.ready();
+  const { id } = await app.db
+    .insertInto('users')
+    .values({
+      email,
+      first_name: firstName,
+      last_name: lastName,
+      password_hash: null,
+      email_verified_at: new Date(),
+      industry: null,
+      referrer: null,
+      journey: null,
+      sign_up_method: 'password',
+      password_reset_expires_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const tokens = await issueTokens(app.db, app.config, id);
+  return { id, email, headers: { authorization: `Bearer ${tokens.access_token}` } };
+}
+
+export interface FilePart {
+  name?: string;
+  type?: string;
+  data: Buffer;
+}
+
+/** A multipart/form-data body with text fields and files, byte for byte as a browser's FormData sends it. */
+export function formData(fields: Record<string, string | FilePart | undefined>): {
+  payload: Buffer;
+  headers: Record<string, string>;
+} {
+  const boundary = `----qrverify-${randomUUID()}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    if (typeof value === 'string') {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+        ),
+      );
+    } else {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.name ?? 'document.pdf'}"\r\n` +
+            `Content-Type: ${value.type ?? 'application/pdf'}\r\n\r\n`,
+        ),
+        value.data,
+        Buffer.from('\r\n'),
+      );
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+export const VALID_FIELDS = {
+  title: 'Bachelor of Science',
+  holder_name: 'Ada Lovelace',
+  issue_date: '2025-06-30',
+};
+
+export async function uploadVerification(
+  app: FastifyInstance,
+  user: TestUser,
+  fields: Record<string, string | FilePart | undefined> = {},
+): Promise<LightMyRequestResponse> {
+  const form = formData({
+    file: { name: 'diploma.pdf', data: await makePdf() },
+    ...VALID_FIELDS,
+    ...fields,
+  });
+  return app.inject({
+    method: 'POST',
+    url: '/api/verifications/',
+    headers: { ...user.headers, ...form.headers },
+    payload: form.payload,
+  });
+}
+
+/** Uploads and returns the created verification's JSON; fails the test on any other answer. */
+export async function createVerification(
+  app: FastifyInstance,
+  user: TestUser,
+  fields: Record<string, string | FilePart | undefined> = {},
+): Promise<VerificationJson> {
+  const response = await uploadVerification(app, user, fields);
+  if (response.statusCode !== 201) {
+    throw new Error(`Upload failed: ${response.statusCode} ${response.body}`);
+  }
+  return response.json();
+}
+
+export interface VerificationJson {
+  id: string;
+  code: string;
+  title: string;
+  holder_name: string;
+  issue_date: string;
+  expiry_date: string | null;
+  status: string;
+  public_url: string;
+  created_at: string;
+  updated_at: string;
+  scan_count: number;
+  last_scanned_at: string | null;
+  revoked_at: string | null;
+  revocation_reason: string | null;
+  replaced_by: { id: string; code: string } | null;
+  allow_download: boolean;
+  original: { file_name: string; content_type: string; size: number; sha256: string };
+  secured: { size: number; sha256: string };
+  [field: string]: unknown;
+}

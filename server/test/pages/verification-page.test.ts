@@ -1,0 +1,440 @@
+import { createHash, webcrypto } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+import { JSDOM } from 'jsdom';
+
+import {
+  renderVerificationPage,
+  type VerificationPageView,
+} from '../../src/pages/verification-page';
+
+import type { PublicVerification } from '../../src/services/verifications/public-verification';
+
+const ORIGINAL = Buffer.from('%PDF-1.7 the original diploma');
+const SECURED = Buffer.from('%PDF-1.7 the secured diploma with its QR code');
+
+function sha256(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+function verification(overrides: Partial<PublicVerification> = {}): PublicVerification {
+  return {
+    code: 'abcdefghijkmnpqr',
+    status: 'active',
+    title: 'Bachelor of Science in Chemistry',
+    holder_name: 'Ada Lovelace',
+    issue_date: '2025-03-05',
+    expiry_date: '2030-12-31',
+    custom_fields: [
+      { key: 'Grade', value: 'First class honours' },
+      { key: 'Student number', value: 'S-1815' },
+    ],
+    issuer: { name: 'University of Examples' },
+    revoked_at: null,
+    revocation_reason: null,
+    replaced_by_code: null,
+    original_sha256: sha256(ORIGINAL),
+    secured_sha256: sha256(SECURED),
+    allow_download: false,
+    ...overrides,
+  };
+}
+
+function view(overrides: Partial<VerificationPageView> = {}): VerificationPageView {
+  return {
+    code: 'abcdefghijkmnpqr',
+    verification: verification(),
+    scriptUrl: '/v/assets/verification-page.js?v=abc123',
+    host: 'verify.example.com',
+    ...overrides,
+  };
+}
+
+function parse(html: string): Document {
+  return new JSDOM(html).window.document;
+}
+
+function text(element: Element | null): string {
+  return (element?.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+function verdictOf(document: Document) {
+  const section = document.querySelector('.verdict');
+  return {
+    word: text(document.querySelector('#verdict')),
+    className: section?.className,
+    hasIcon: section?.querySelector('svg') !== null,
+    explanation: text(section?.querySelector('div') ?? null),
+  };
+}
+
+describe('the verdict comes first, in words, colour and an icon', () => {
+  test('valid: issuer, title, holder, dates in words, custom fields and the code', () => {
+    const document = parse(renderVerificationPage(view()));
+
+    const verdict = verdictOf(document);
+    expect(verdict).toMatchObject({
+      word: 'Valid',
+      className: 'verdict verdict-valid',
+      hasIcon: true,
+    });
+    expect(verdict.explanation).toContain('issued by University of Examples and is valid');
+    // The verdict is the first thing in the main content.
+    expect(document.querySelector('main')?.firstElementChild?.classList.contains('verdict')).toBe(
+      true,
+    );
+
+    const details = [...document.querySelectorAll('dl div')].map((row) => [
+      text(row.querySelector('dt')),
+      text(row.querySelector('dd')),
+    ]);
+    expect(details).toEqual([
+      ['Issued by', 'University of Examples'],
+      ['Holder', 'Ada Lovelace'],
+      ['Issue date', '5 March 2025'],
+      ['Expiry date', '31 December 2030'],
+      ['Grade', 'First class honours'],
+      ['Student number', 'S-1815'],
+      ['Verification code', 'abcdefghijkmnpqr'],
+    ]);
+    expect(text(document.querySelector('h2'))).toBe('Bachelor of Science in Chemistry');
+    expect(document.title).toBe('Valid: Bachelor of Science in Chemistry – QR Verify');
+  });
+
+  test('a document without an expiry date says so', () => {
+    const document = parse(
+      renderVerificationPage(view({ verification: verification({ expiry_date: null }) })),
+    );
+
+    expect(text(document.querySelector('dl div:nth-child(4) dd'))).toBe('Does not expire');
+  });
+
+  test('revoked: when, why, and a link to the replacement', () => {
+    const document = parse(
+      renderVerificationPage(
+        view({
+          verification: verification({
+            status: 'revoked',
+            revoked_at: '2026-01-15T09:30:00.000Z',
+            revocation_reason: 'Issued with a misspelt name',
+            replaced_by_code: 'zyxwvutsrqpnmkjh',
+          }),
+        }),
+      ),
+    );
+
+    const verdict = verdictOf(document);
+    expect(verdict).toMatchObject({
+      word: 'Revoked',
+      className: 'verdict verdict-revoked',
+      hasIcon: true,
+    });
+    expect(verdict.explanation).toContain('revoked on 15 January 2026. It is no longer valid.');
+    expect(verdict.explanation).toContain('Reason: Issued with a misspelt name');
+    const link = document.querySelector<HTMLAnchorElement>('.verdict a');
+    expect(link?.getAttribute('href')).toBe('/v/zyxwvutsrqpnmkjh');
+    expect(text(link)).toBe('see the replacement');
+  });
+
+  test('revoked without a reason or replacement says only that', () => {
+    const document = parse(
+      renderVerificationPage(
+        view({
+          verification: verification({ status: 'revoked', revoked_at: '2026-01-15T09:30:00Z' }),
+        }),
+      ),
+    );
+
+    expect(verdictOf(document).explanation).not.toContain('Reason');
+    expect(document.querySelector('.verdict a')).toBeNull();
+  });
+
+  test('expired: with the date it expired', () => {
+    const document = parse(
+      renderVerificationPage(
+        view({ verification: verification({ status: 'expired', expiry_date: '2024-06-30' }) }),
+      ),
+    );
+
+    const verdict = verdictOf(document);
+    expect(verdict).toMatchObject({
+      word: 'Expired',
+      className: 'verdict verdict-expired',
+      hasIcon: true,
+    });
+    expect(verdict.explanation).toContain('expired on 30 June 2024');
+  });
+
+  test('not found: no details, no file check and no script, just the verdict', () => {
+    const document = parse(
+      renderVerificationPage(view({ code: 'nosuchcode', verification: null })),
+    );
+
+    const verdict = verdictOf(document);
+    expect(verdict).toMatchObject({
+      word: 'Not found',
+      className: 'verdict verdict-not-found',
+      hasIcon: true,
+    });
+    expect(verdict.explanation).toContain('No document was issued under this code');
+    expect(document.querySelector('dl')).toBeNull();
+    expect(document.querySelector('#check')).toBeNull();
+    expect(document.querySelectorAll('script')).toHaveLength(0);
+    expect(document.title).toBe('Not found – QR Verify');
+  });
+
+  test('each verdict has its own icon, so colour is never the only sign', () => {
+    const icons = (['active', 'revoked', 'expired'] as const).map(
+      (status) =>
+        parse(
+          renderVerificationPage(view({ verification: verification({ status }) })),
+        ).querySelector('.verdict svg')?.innerHTML,
+    );
+    icons.push(
+      parse(renderVerificationPage(view({ verification: null }))).querySelector('.verdict svg')
+        ?.innerHTML,
+    );
+
+    expect(new Set(icons).size).toBe(4);
+  });
+});
+
+describe('the page itself', () => {
+  test('is a complete, mobile-ready document kept out of search engines, with only the external script', () => {
+    const html = renderVerificationPage(view());
+    const document = parse(html);
+
+    expect(html.startsWith('<!doctype html>')).toBe(true);
+    expect(document.documentElement.lang).toBe('en');
+    expect(document.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe(
+      'noindex, nofollow',
+    );
+    expect(document.querySelector('meta[name="viewport"]')?.getAttribute('content')).toBe(
+      'width=device-width, initial-scale=1',
+    );
+    const scripts = [...document.querySelectorAll('script')];
+    expect(scripts.map((script) => script.getAttribute('src'))).toEqual([
+      '/v/assets/verification-page.js?v=abc123',
+    ]);
+    expect(scripts[0].textContent).toBe('');
+    // Nothing that a script-src 'self' CSP would block: no inline handlers, no javascript: links.
+    expect(html).not.toMatch(/\son[a-z]+=/i);
+    expect(html).not.toMatch(/javascript:/i);
+    expect(text(document.querySelector('footer'))).toContain('verify.example.com');
+  });
+
+  test('offers the secured document for download only when the issuer allows it', () => {
+    const without = parse(renderVerificationPage(view()));
+    const withDownload = parse(
+      renderVerificationPage(view({ verification: verification({ allow_download: true }) })),
+    );
+
+    expect(without.querySelector('a[download]')).toBeNull();
+    const link = withDownload.querySelector('a[download]');
+    expect(link?.getAttribute('href')).toBe('/v/abcdefghijkmnpqr/document');
+    expect(text(link)).toBe('Download the secured document');
+  });
+
+  test("'Check your copy' carries both hashes and a labelled file input", () => {
+    const document = parse(renderVerificationPage(view()));
+
+    const check = document.querySelector('#check');
+    expect(text(check?.querySelector('h3') ?? null)).toBe('Check your copy');
+    expect(check?.getAttribute('data-original-sha256')).toBe(sha256(ORIGINAL));
+    expect(check?.getAttribute('data-secured-sha256')).toBe(sha256(SECURED));
+    const input = document.querySelector<HTMLInputElement>('#check-file');
+    expect(input?.type).toBe('file');
+    expect(document.querySelector('label[for="check-file"]')).not.toBeNull();
+    expect(text(check)).toContain('never uploaded');
+  });
+});
+
+describe('hostile text', () => {
+  const PAYLOADS = [
+    '<script>alert("x")</script>',
+    '"><img src=x onerror=alert(1)>',
+    "' onmouseover='alert(1)",
+    '</style><script>alert(2)</script>',
+    '`${alert(3)}` & &amp; &lt;',
+  ];
+
+  test.each(PAYLOADS)('%s is shown as text everywhere and never becomes markup', (payload) => {
+    const html = renderVerificationPage(
+      view({
+        code: payload,
+        verification: verification({
+          status: 'revoked',
+          title: payload,
+          holder_name: payload,
+          issuer: { name: payload },
+          custom_fields: [{ key: payload, value: payload }],
+          revoked_at: '2026-01-01T00:00:00Z',
+          revocation_reason: payload,
+          replaced_by_code: payload,
+          original_sha256: payload,
+          secured_sha256: payload,
+          allow_download: true,
+          code: payload,
+        }),
+      }),
+    );
+    const document = parse(html);
+
+    expect(document.querySelectorAll('script')).toHaveLength(1);
+    expect(document.querySelectorAll('img')).toHaveLength(0);
+    expect(document.querySelectorAll('style')).toHaveLength(1);
+    for (const element of document.querySelectorAll('*')) {
+      for (const attribute of element.getAttributeNames()) {
+        expect(attribute).not.toMatch(/^on/);
+      }
+    }
+    expect(text(document.querySelector('h2'))).toBe(payload.replace(/\s+/g, ' ').trim());
+    expect(document.querySelector('#check')?.getAttribute('data-original-sha256')).toBe(payload);
+    // Links built from codes keep the payload inside their path.
+    for (const link of document.querySelectorAll('a')) {
+      expect(link.getAttribute('href')).toMatch(/^\/v\/[A-Za-z0-9_.!~*'()%-]+(\/document)?$/);
+    }
+    expect(text(document.querySelector('footer'))).toContain(payload.slice(0, 20));
+  });
+
+  test('an absurdly long code from the address is cut short in the footer', () => {
+    const document = parse(
+      renderVerificationPage(view({ code: 'x'.repeat(10_000), verification: null })),
+    );
+
+    expect(text(document.querySelector('footer .code'))).toHaveLength(64);
+  });
+});
+
+describe("the 'Check your copy' script, run in a browser-like DOM", () => {
+  const SCRIPT = path.join(__dirname, '..', '..', 'src', 'pages', 'assets', 'verification-page.js');
+
+  async function openPage(html = renderVerificationPage(view())) {
+    const dom = new JSDOM(html, { runScripts: 'outside-only' });
+    const { window } = dom;
+    // Node's WebCrypto, given the bytes as a Node Uint8Array: jsdom's ArrayBuffers come from another realm.
+    const subtle = {
+      digest: (algorithm: string, data: ArrayBuffer) =>
+        webcrypto.subtle.digest(algorithm, new Uint8Array(data)),
+    };
+    Object.defineProperty(window, 'crypto', { value: { subtle } });
+    const sent: string[] = [];
+    window.fetch = (async (url: string) => {
+      sent.push(String(url));
+      throw new Error('no network in this test');
+    }) as typeof window.fetch;
+    const open = window.XMLHttpRequest.prototype.open;
+    window.XMLHttpRequest.prototype.open = function (
+      this: XMLHttpRequest,
+      method: string,
+      url: string | URL,
+    ) {
+      sent.push(String(url));
+      return open.call(this, method, url, true);
+    };
+    window.eval(await readFile(SCRIPT, 'utf8'));
+    return { window, document: window.document, sent };
+  }
+
+  async function choose(
+    page: Awaited<ReturnType<typeof openPage>>,
+    bytes: Buffer,
+    name = 'file.pdf',
+  ) {
+    const input = page.document.querySelector<HTMLInputElement>('#check-file')!;
+    const file = new page.window.File([new Uint8Array(bytes)], name, { type: 'application/pdf' });
+    Object.defineProperty(input, 'files', { value: [file], configurable: true });
+    input.dispatchEvent(new page.window.Event('change'));
+    const result = page.document.querySelector<HTMLElement>('#check-result')!;
+    for (
+      let tries = 0;
+      tries < 100 && ['working', null].includes(result.getAttribute('data-state'));
+      tries += 1
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return {
+      state: result.getAttribute('data-state'),
+      message: text(result),
+      hidden: result.hidden,
+    };
+  }
+
+  test('the original file matches, the secured PDF matches, anything else does not; nothing is sent', async () => {
+    const page = await openPage();
+
+    expect(await choose(page, ORIGINAL)).toEqual({
+      state: 'match',
+      message: 'This file matches the original',
+      hidden: false,
+    });
+    expect(await choose(page, SECURED)).toEqual({
+      state: 'match',
+      message: 'This file matches the secured document issued under this code',
+      hidden: false,
+    });
+    expect(await choose(page, Buffer.from('%PDF-1.7 a forged diploma'))).toEqual({
+      state: 'mismatch',
+      message: 'This file does not match the document issued under this code',
+      hidden: false,
+    });
+    expect(page.sent).toEqual([]);
+  });
+
+  test('a file dropped on the drop zone is checked the same way', async () => {
+    const page = await openPage();
+    const drop = page.document.querySelector('#check-drop')!;
+    const file = new page.window.File([new Uint8Array(ORIGINAL)], 'diploma.pdf');
+    const event = new page.window.Event('drop', { bubbles: true, cancelable: true });
+    Object.defineProperty(event, 'dataTransfer', { value: { files: [file] } });
+
+    drop.dispatchEvent(event);
+    const result = page.document.querySelector<HTMLElement>('#check-result')!;
+    for (let tries = 0; tries < 100 && result.getAttribute('data-state') !== 'match'; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+
+    expect(event.defaultPrevented).toBe(true);
+    expect(text(result)).toBe('This file matches the original');
+  });
+
+  test('without WebCrypto (a page not served over https) it says it cannot check', async () => {
+    const dom = new JSDOM(renderVerificationPage(view()), { runScripts: 'outside-only' });
+    Object.defineProperty(dom.window, 'crypto', { value: {} });
+    dom.window.eval(await readFile(SCRIPT, 'utf8'));
+    const input = dom.window.document.querySelector<HTMLInputElement>('#check-file')!;
+    Object.defineProperty(input, 'files', { value: [new dom.window.File(['x'], 'x.pdf')] });
+
+    input.dispatchEvent(new dom.window.Event('change'));
+
+    expect(text(dom.window.document.querySelector('#check-result'))).toBe(
+      'This browser cannot check files on this page.',
+    );
+  });
+
+  test('on the not-found page there is nothing for it to do', async () => {
+    await expect(
+      openPage(renderVerificationPage(view({ verification: null }))),
+    ).resolves.toBeDefined();
+  });
+});
+
+describe('fonts', () => {
+  test('Inter is declared from the URLs given, and a URL that is not a plain path is left out', () => {
+    const html = renderVerificationPage(
+      view({
+        fontUrls: [
+          { weight: 400, url: '/v/assets/inter-latin-400-normal.woff2?v=abc' },
+          { weight: 700, url: '/v/assets/x.woff2"); } body { background: url("evil' },
+        ],
+      }),
+    );
+    const style = parse(html).querySelector('style')?.textContent ?? '';
+
+    expect(style).toContain(
+      '@font-face { font-family: Inter; font-style: normal; font-weight: 400; font-display: swap; src: url("/v/assets/inter-latin-400-normal.woff2?v=abc") format("woff2"); }',
+    );
+    expect(style).not.toContain('evil');
+  });
+});

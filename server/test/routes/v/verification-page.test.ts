@@ -1,0 +1,254 @@
+import { JSDOM } from 'jsdom';
+
+import { createTestApp } from '../../helpers/test-app';
+import { createVerification, signedInUser } from '../../helpers/verifications';
+
+import type { FastifyInstance } from 'fastify';
+
+function verdictOf(html: string): string {
+  return new JSDOM(html).window.document.querySelector('#verdict')?.textContent?.trim() ?? '';
+}
+
+async function page(app: FastifyInstance, code: string) {
+  const response = await app.inject({ url: `/v/${code}` });
+  return {
+    response,
+    verdict: verdictOf(response.body),
+    document: new JSDOM(response.body).window.document,
+  };
+}
+
+test('anyone can open the page of a code: the verdict and the record, uncached and unindexed', async () => {
+  const app = await createTestApp({ env: { PUBLIC_URL: 'https://verify.example.com' } });
+  const user = await signedInUser(app, { firstName: 'University', lastName: 'of Examples' });
+  const verification = await createVerification(app, user, {
+    custom_fields: JSON.stringify([{ key: 'Grade', value: 'First' }]),
+  });
+
+  const { response, verdict, document } = await page(app, verification.code);
+
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+  expect(response.headers['cache-control']).toBe('no-store');
+  expect(response.headers['x-robots-tag']).toBe('noindex, nofollow');
+  expect(verdict).toBe('Valid');
+  expect(document.querySelector('h2')?.textContent).toBe('Bachelor of Science');
+  expect(document.body.textContent).toContain('University of Examples');
+  expect(document.body.textContent).toContain('First');
+  expect(document.querySelector('footer')?.textContent).toContain('verify.example.com');
+  // Upper case, as some scanners send it, finds the same record.
+  expect((await page(app, verification.code.toUpperCase())).verdict).toBe('Valid');
+  await app.close();
+});
+
+test("the page's script and fonts come from the app itself, which the CSP allows, and are cached for a year", async () => {
+  const app = await createTestApp();
+  const user = await signedInUser(app);
+  const verification = await createVerification(app, user);
+
+  const { response, document } = await page(app, verification.code);
+  const csp = response.headers['content-security-policy'] as string;
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).not.toContain("unsafe-inline'; script");
+
+  const scriptUrl = document.querySelector('script')?.getAttribute('src') ?? '';
+  expect(scriptUrl).toMatch(/^\/v\/assets\/verification-page\.js\?v=[0-9a-f]{12}$/);
+  const script = await app.inject({ url: scriptUrl });
+  expect(script.statusCode).toBe(200);
+  expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
+  expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(script.headers['set-cookie']).toBeUndefined();
+  expect(script.body).toContain("subtle.digest('SHA-256'");
+
+  const fontUrl =
+    /url\("([^"]+)"\)/.exec(document.querySelector('style')?.textContent ?? '')?.[1] ?? '';
+  expect(fontUrl).toMatch(/^\/v\/assets\/inter-latin-\d00-normal\.woff2\?v=/);
+  const font = await app.inject({ url: fontUrl });
+  expect(font.statusCode).toBe(200);
+  expect(font.headers['content-type']).toBe('font/woff2');
+
+  expect(
+    (await app.inject({ url: '/v/assets/verification-page.js' })).headers['cache-control'],
+  ).toBe('no-cache');
+  expect((await app.inject({ url: '/v/assets/../../package.json' })).statusCode).toBe(404);
+  expect((await app.inject({ url: '/v/assets/secrets.txt' })).statusCode).toBe(404);
+  await app.close();
+});
+
+test('an unknown or malformed code gets the Not found verdict with status 404', async () => {
+  const app = await createTestApp();
+
+  for (const code of ['abcdefghijkmnpqr', 'short', '%3Cscript%3Ealert(1)%3C%2Fscript%3E']) {
+    const { response, verdict, document } = await page(app, code);
+    expect([code, response.statusCode, verdict]).toEqual([code, 404, 'Not found']);
+    expect(document.querySelectorAll('script')).toHaveLength(0);
+  }
+  await app.close();
+});
+
+test('the page follows every change at once: edit, revoke with a replacement, delete', async () => {
+  const app = await createTestApp();
+  const user = await signedInUser(app);
+  const verification = await createVerification(app, user);
+  const replacement = await createVerification(app, user, { title: 'Corrected diploma' });
+  expect((await page(app, verification.code)).verdict).toBe('Valid');
+
+  await app.inject({
+    method: 'PATCH',
+    url: `/api/verifications/${verification.id}/`,
+    headers: user.headers,
+    payload: { title: 'Renamed diploma' },
+  });
+  expect((await page(app, verification.code)).document.querySelector('h2')?.textContent).toBe(
+    'Renamed diploma',
+  );
+
+  await app.inject({
+    method: 'POST',
+    url: `/api/verifications/${verification.id}/revoke/`,
+    headers: user.headers,
+    payload: { reason: 'Misspelt name', replaced_by_code: replacement.code },
+  });
+  const revoked = await page(app, verification.code);
+  expect(revoked.verdict).toBe('Revoked');
+  expect(revoked.document.body.textContent).toContain('Misspelt name');
+  expect(revoked.document.querySelector('.verdict a')?.getAttribute('href')).toBe(
+    `/v/${replacement.code}`,
+  );
+
+  await app.inject({
+    method: 'DELETE',
+    url: `/api/verifications/${replacement.id}/`,
+    headers: user.headers,
+  });
+  expect((await page(app, replacement.code)).response.statusCode).toBe(404);
+  expect((await page(app, verification.code)).document.querySelector('.verdict a')).toBeNull();
+  await app.close();
+});
+
+test('a document past its expiry date reads Expired', async () => {
+  const app = await createTestApp();
+  const user = await signedInUser(app);
+  const verification = await createVerification(app, user, {
+    issue_date: '2020-01-01',
+    expiry_date: '2021-01-01',
+  });
+
+  expect((await page(app, verification.code)).verdict).toBe('Expired');
+  await app.close();
+});
+
+test('page views are kept in memory and written in batches; HEAD requests are not views', async () => {
+  const app = await createTestApp();
+  const user = await signedInUser(app);
+  const verification = await createVerification(app, user);
+
+  await page(app, verification.code);
+  await page(app, verification.code);
+  await app.inject({ method: 'HEAD', url: `/v/${verification.code}` });
+  await page(app, 'abcdefghijkmnpqr');
+
+  expect(app.scanRecorder.waitingCount).toBe(2);
+  const before = await app.db.selectFrom('verification_scans').selectAll().execute();
+  expect(before).toEqual([]);
+
+  await app.scanRecorder.flush();
+  const scans = await app.db
+    .selectFrom('verification_scans')
+    .select(['verification_id', 'device'])
+    .execute();
+  expect(scans).toEqual([
+    { verification_id: verification.id, device: 'other' },
+    { verification_id: verification.id, device: 'other' },
+  ]);
+  const row = await app.db
+    .selectFrom('verifications')
+    .select(['scan_count', 'last_scanned_at'])
+    .where('id', '=', verification.id)
+    .executeTakeFirstOrThrow();
+  expect(row.scan_count).toBe(2);
+  expect(row.last_scanned_at).toBeInstanceOf(Date);
+  await app.close();
+});
+
+test('the public record is served from memory after the first view', async () => {
+  const app = await createTestApp();
+  const user = await signedInUser(app);
+  const verification = await createVerification(app, user);
+  await page(app, verification.code);
+
+  // A change behind the app's back is not seen until the entry is refreshed: the database was not asked again.
+  await app.db
+    .updateTable('verifications')
+    .set({ title: 'Changed directly' })
+    .where('id', '=', verification.id)
+    .execute();
+  expect((await page(app, verification.code)).document.querySelector('h2')?.textContent).toBe(
+    'Bachelor of Science',
+  );
+  await app.close();
+});
+
+describe('the secured document on the public page', () => {
+  test('downloads only when the issuer allows it', async () => {
+    const app = await createTestApp();
+    const user = await signedInUser(app);
+    const closed = await createVerification(app, user);
+    const open = await createVerification(app, user, { allow_download: 'true', title: 'Licence' });
+
+    expect((await app.inject({ url: `/v/${closed.code}/document` })).statusCode).toBe(404);
+    expect((await page(app, closed.code)).document.querySelector('a[download]')).toBeNull();
+    expect((await app.inject({ url: '/v/abcdefghijkmnpqr/document' })).statusCode).toBe(404);
+
+    const download = await app.inject({ url: `/v/${open.code}/document` });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-disposition']).toContain('filename="Licence-secured.pdf"');
+    expect(download.rawPayload.length).toBe(open.secured.size);
+    expect(
+      (await page(app, open.code)).document.querySelector('a[download]')?.getAttribute('href'),
+    ).toBe(`/v/${open.code}/document`);
+    await app.close();
+  });
+});
+
+describe('GET /api/public/verifications/{code}/', () => {
+  test('answers the public view without sign-in, and nothing about the account', async () => {
+    const app = await createTestApp();
+    const user = await signedInUser(app, { firstName: 'Example', lastName: 'University' });
+    const verification = await createVerification(app, user, { expiry_date: '2099-12-31' });
+
+    const response = await app.inject({ url: `/api/public/verifications/${verification.code}/` });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      code: verification.code,
+      status: 'active',
+      title: 'Bachelor of Science',
+      holder_name: 'Ada Lovelace',
+      issue_date: '2025-06-30',
+      expiry_date: '2099-12-31',
+      custom_fields: [],
+      issuer: { name: 'Example University' },
+      revoked_at: null,
+      revocation_reason: null,
+      replaced_by_code: null,
+      original_sha256: verification.original.sha256,
+      secured_sha256: verification.secured.sha256,
+      allow_download: false,
+    });
+    expect(response.body).not.toContain(verification.id);
+    expect(response.body).not.toContain(user.email);
+    await app.close();
+  });
+
+  test('an unknown or malformed code is a 404', async () => {
+    const app = await createTestApp();
+
+    for (const code of ['abcdefghijkmnpqr', 'x', 'ABC%20DEF']) {
+      const response = await app.inject({ url: `/api/public/verifications/${code}/` });
+      expect([code, response.statusCode]).toEqual([code, 404]);
+    }
+    await app.close();
+  });
+});
