@@ -1,11 +1,10 @@
 // Looks at PDFs the way a person with a phone would: renders each page (pdfjs-dist, in a child process) and
 // decodes the QR code printed on it (jsQR). Pass every PDF of a test in one call: each call starts a process.
 import { execFile } from 'node:child_process';
-import { rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-
-import { createTempDir } from './test-app';
 
 const RENDERER = path.join(__dirname, 'render-pdf-pages.mjs');
 
@@ -26,7 +25,8 @@ export interface PdfToRender {
 }
 
 export async function renderPdfPages(documents: PdfToRender[]): Promise<RenderedPage[][]> {
-  const folder = await createTempDir('qrv-render-');
+  // A plain temp folder: the browser suite uses this helper too, without the app's modules.
+  const folder = await mkdtemp(path.join(tmpdir(), 'qrv-render-'));
   try {
     const files = await Promise.all(
       documents.map(async ({ pdf, samples }, index) => {
