@@ -1,7 +1,7 @@
 // The database's tables as Kysely sees them. Each migration that changes a table updates this file too.
+import type { CustomField, QrPlacement } from '@common/verifications';
+
 import type { ScanDevice } from '../services/verifications/classify-device';
-import type { CustomField } from '../services/verifications/public-verification';
-import type { QrPlacement } from '../services/verifications/qr-placement';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** Filled in by the database on insert, never written by the app afterwards. */

@@ -7,9 +7,9 @@ import { JSDOM } from 'jsdom';
 import {
   renderVerificationPage,
   type VerificationPageView,
-} from '../../src/pages/verification-page';
-
-import type { PublicVerification } from '../../src/services/verifications/public-verification';
+} from '@common/public-page/verification-page';
+import { DEFAULT_TEMPLATE_DESIGN, type TemplateDesign } from '@common/templates';
+import type { PublicVerification } from '@common/verifications';
 
 const ORIGINAL = Buffer.from('%PDF-1.7 the original diploma');
 const SECURED = Buffer.from('%PDF-1.7 the secured diploma with its QR code');
@@ -45,6 +45,7 @@ function view(overrides: Partial<VerificationPageView> = {}): VerificationPageVi
   return {
     code: 'abcdefghijkmnpqr',
     verification: verification(),
+    template: DEFAULT_TEMPLATE_DESIGN,
     scriptUrl: '/v/assets/verification-page.js?v=abc123',
     host: 'verify.example.com',
     ...overrides,
@@ -304,6 +305,135 @@ describe('hostile text', () => {
     );
 
     expect(text(document.querySelector('footer .code'))).toHaveLength(64);
+  });
+});
+
+describe('the template brands the page', () => {
+  const BRANDED: TemplateDesign = {
+    ...DEFAULT_TEMPLATE_DESIGN,
+    logo_url: '/v/logos/tpl-1/0123456789abcdef.png',
+    primary_color: '#7a1f3d',
+    background_color: '#fbf7f2',
+    text_color: '#1f1a17',
+    heading: 'Registry of Examples',
+    intro: 'Every diploma we issue carries this code.',
+    fields: {
+      ...DEFAULT_TEMPLATE_DESIGN.fields,
+      holder_name: { visible: true, label: 'Graduate' },
+      custom_fields: { visible: false, label: 'Custom fields' },
+    },
+    allow_download: false,
+    contact_text: 'Questions? Write to the registry',
+    contact_url: 'mailto:registry@example.edu',
+    footer_text: 'University of Examples, 1 College Road',
+  };
+
+  function branded(template: Partial<TemplateDesign>, verificationOverrides = {}) {
+    return parse(
+      renderVerificationPage(
+        view({
+          template: { ...BRANDED, ...template },
+          verification: verification(verificationOverrides),
+        }),
+      ),
+    );
+  }
+
+  test('logo, heading, colours, intro, labels, hidden fields, contact and footer', () => {
+    const document = branded({});
+
+    expect(document.querySelector('header img.logo')?.getAttribute('src')).toBe(BRANDED.logo_url);
+    expect(text(document.querySelector('header'))).toBe('Registry of Examples');
+    const style = document.querySelector('style')?.textContent ?? '';
+    expect(style).toContain('--brand: #7a1f3d');
+    expect(style).toContain('--page: #fbf7f2');
+    expect(style).toContain('--ink: #1f1a17');
+    expect(text(document.querySelector('.intro'))).toBe(BRANDED.intro);
+    const labels = [...document.querySelectorAll('dt')].map((dt) => text(dt));
+    expect(labels).toEqual([
+      'Issued by',
+      'Graduate',
+      'Issue date',
+      'Expiry date',
+      'Verification code',
+    ]);
+    const contact = document.querySelector<HTMLAnchorElement>('footer .contact a');
+    expect(contact?.getAttribute('href')).toBe('mailto:registry@example.edu');
+    expect(text(contact)).toBe('Questions? Write to the registry');
+    expect(text(document.querySelector('footer .footer-text'))).toBe(BRANDED.footer_text);
+  });
+
+  test('without a heading the header names the issuer; without a logo it shows the shield', () => {
+    const document = branded({ heading: '', logo_url: null });
+
+    expect(text(document.querySelector('header'))).toBe('University of Examples');
+    expect(document.querySelector('header img')).toBeNull();
+    expect(document.querySelector('header svg')).not.toBeNull();
+  });
+
+  test('the download needs both the template and the verification to allow it', () => {
+    expect(
+      branded({ allow_download: false }, { allow_download: true }).querySelector('a[download]'),
+    ).toBeNull();
+    expect(
+      branded({ allow_download: true }, { allow_download: false }).querySelector('a[download]'),
+    ).toBeNull();
+    expect(
+      branded({ allow_download: true }, { allow_download: true }).querySelector('a[download]'),
+    ).not.toBeNull();
+  });
+
+  test('a preview (no script URL) renders the same page without the script', () => {
+    const document = parse(renderVerificationPage(view({ scriptUrl: null, template: BRANDED })));
+
+    expect(document.querySelectorAll('script')).toHaveLength(0);
+    expect(document.querySelector('#check')).not.toBeNull();
+  });
+
+  const HOSTILE = '</style><script>alert(1)</script><img src=x onerror=alert(2)>';
+
+  test('hostile template text stays text, and hostile colours and URLs never reach the page', () => {
+    const html = renderVerificationPage(
+      view({
+        template: {
+          ...BRANDED,
+          logo_url: 'javascript:alert(1)',
+          primary_color: 'red;} body{display:none',
+          background_color: '#fff</style><script>alert(1)</script>',
+          text_color: 'expression(alert(1))',
+          heading: HOSTILE,
+          intro: HOSTILE,
+          fields: Object.fromEntries(
+            Object.entries(BRANDED.fields).map(([field, setting]) => [
+              field,
+              { ...setting, label: HOSTILE },
+            ]),
+          ) as TemplateDesign['fields'],
+          contact_text: HOSTILE,
+          contact_url: 'javascript:alert(1)',
+          footer_text: HOSTILE,
+        },
+      }),
+    );
+    const document = parse(html);
+
+    expect(document.querySelectorAll('script')).toHaveLength(1);
+    expect(document.querySelectorAll('img')).toHaveLength(0);
+    expect(document.querySelectorAll('style')).toHaveLength(1);
+    expect(html).not.toMatch(/javascript:/i);
+    expect(document.querySelector('style')?.textContent).not.toMatch(
+      /display:none|expression|<script/,
+    );
+    expect(document.querySelector('style')?.textContent).toContain(
+      `--brand: ${DEFAULT_TEMPLATE_DESIGN.primary_color}`,
+    );
+    expect(text(document.querySelector('header'))).toBe(HOSTILE);
+    expect(text(document.querySelector('.intro'))).toBe(HOSTILE);
+    expect(text(document.querySelector('dt'))).toBe(HOSTILE);
+    expect(text(document.querySelector('footer .contact'))).toBe(HOSTILE);
+    for (const element of document.querySelectorAll('*')) {
+      for (const attribute of element.getAttributeNames()) expect(attribute).not.toMatch(/^on/);
+    }
   });
 });
 

@@ -2,6 +2,9 @@
 // when its issuer allows downloads, and the page's own script and fonts. Each view of a page counts as a scan.
 import { z } from 'zod';
 
+import { renderVerificationPage } from '@common/public-page/verification-page';
+import { DEFAULT_TEMPLATE_DESIGN } from '@common/templates';
+
 import { notFoundError } from '../../lib/app-error';
 import { attachment } from '../../lib/content-disposition';
 import {
@@ -10,7 +13,6 @@ import {
   loadPageAssets,
   VERIFICATION_PAGE_SCRIPT,
 } from '../../pages/page-assets';
-import { renderVerificationPage } from '../../pages/verification-page';
 import { classifyDevice } from '../../services/verifications/classify-device';
 import { isPublicCode } from '../../services/verifications/public-code';
 import { isoDate, toPublicVerification } from '../../services/verifications/public-verification';
@@ -51,7 +53,9 @@ const pageRoutes: FastifyPluginAsync = async (app) => {
     const html = renderVerificationPage({
       code: request.params.code,
       verification: record && toPublicVerification(record, isoDate()),
+      template: DEFAULT_TEMPLATE_DESIGN,
       scriptUrl,
+      faviconUrl: '/favicon.svg',
       fontUrls,
       host,
     });

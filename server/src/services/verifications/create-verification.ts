@@ -2,13 +2,13 @@
 // failure removes what was already stored, so there is never a file without a row or a row without files.
 import { randomUUID } from 'node:crypto';
 
+import type { CustomField, QrPlacement } from '@common/verifications';
+
 import { findOwnVerification } from './find-own-verification';
 import { generatePublicCode, verificationUrl } from './public-code';
 import { secureDocument } from './secure-document';
 import { verificationFileKeys } from './verification-files';
 
-import type { CustomField } from './public-verification';
-import type { QrPlacement } from './qr-placement';
 import type { VerificationDeps } from './verification-deps';
 import type { VerificationRow } from './verification-rows';
 

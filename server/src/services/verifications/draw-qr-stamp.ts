@@ -13,10 +13,11 @@ import {
   type PDFPage,
 } from 'pdf-lib';
 
+import type { QrPlacement } from '@common/verifications';
+
 import { documentErrors } from './document-errors';
 import { createQrMatrix, QR_QUIET_ZONE_MODULES } from './qr-matrix';
 
-import type { QrPlacement } from './qr-placement';
 
 export const POINTS_PER_MM = 72 / 25.4;
 const CORNER_MARGIN_MM = 10;

@@ -1,10 +1,11 @@
 // One page of the user's verifications, filtered, searched and sorted as the dashboard asks.
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 
+import type { VerificationStatus } from '@common/verifications';
+
 import { selectVerificationRows, type VerificationRow } from './verification-rows';
 
 import type { Database } from '../../db/schema';
-import type { VerificationStatus } from './public-verification';
 
 export const VERIFICATION_ORDERINGS = [
   'created_at',

@@ -1,32 +1,5 @@
-// What anyone holding a verification's code may see: the answer of GET /api/public/verifications/{code}/ and
-// the content of the public page. Nothing here says who the holder's account is beyond the issuer's name.
-
-export type VerificationStatus = 'active' | 'revoked' | 'expired';
-
-export interface CustomField {
-  key: string;
-  value: string;
-}
-
-export interface PublicVerification {
-  code: string;
-  status: VerificationStatus;
-  title: string;
-  holder_name: string;
-  /** YYYY-MM-DD */
-  issue_date: string;
-  /** YYYY-MM-DD, or null for a document that never expires. */
-  expiry_date: string | null;
-  custom_fields: CustomField[];
-  issuer: { name: string };
-  /** ISO 8601 */
-  revoked_at: string | null;
-  revocation_reason: string | null;
-  replaced_by_code: string | null;
-  original_sha256: string;
-  secured_sha256: string;
-  allow_download: boolean;
-}
+// The public view of a verification (its type is shared with the SPA in common/) and the rules that derive it.
+import type { PublicVerification, VerificationStatus } from '@common/verifications';
 
 /** Revoked wins over expired; a document expires at the end of its expiry date (UTC). */
 export function verificationStatus(

@@ -1,32 +1,9 @@
 // Where and how large the QR code is stamped on a secured document: the `qr` object of the verifications API.
 import { z } from 'zod';
 
-export const QR_PAGES = ['first', 'last', 'every'] as const;
-export const QR_POSITIONS = [
-  'top-left',
-  'top-right',
-  'bottom-left',
-  'bottom-right',
-  'custom',
-] as const;
+import { QR_MIN_SIZE_MM, QR_PAGES, QR_POSITIONS, type QrPlacement } from '@common/verifications';
 
-/** Below 2 cm phone cameras start to miss the code, so no smaller size is accepted. */
-export const QR_MIN_SIZE_MM = 20;
 export const QR_MAX_SIZE_MM = 100;
-
-export type QrPages = (typeof QR_PAGES)[number];
-export type QrPosition = (typeof QR_POSITIONS)[number];
-
-export interface QrPlacement {
-  pages: QrPages;
-  position: QrPosition;
-  /** For 'custom': the QR code's left edge as a fraction of the page width, from the left (0..1). */
-  x?: number;
-  /** For 'custom': the QR code's top edge as a fraction of the page height, from the top (0..1). */
-  y?: number;
-  /** Side of the QR code itself (without its quiet zone and caption), in millimetres. */
-  size_mm: number;
-}
 
 export const DEFAULT_QR_PLACEMENT: QrPlacement = {
   pages: 'first',

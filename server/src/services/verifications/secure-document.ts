@@ -4,12 +4,13 @@ import { createHash } from 'node:crypto';
 
 import { PDFDocument, StandardFonts, type PDFPage } from 'pdf-lib';
 
+import type { QrPlacement } from '@common/verifications';
+
 import { detectDocumentType, type DocumentType } from './detect-document-type';
 import { documentErrors } from './document-errors';
 import { drawQrStamp } from './draw-qr-stamp';
 import { imageToPdf } from './image-to-pdf';
 
-import type { QrPlacement } from './qr-placement';
 
 export interface SecureDocumentInput {
   /** The uploaded file, as received. */

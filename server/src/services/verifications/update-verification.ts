@@ -1,8 +1,9 @@
 // Edits what a verification says. The secured PDF is not touched: it carries only the QR code and its code.
+import type { CustomField } from '@common/verifications';
+
 import { findOwnVerification } from './find-own-verification';
 import { fieldError } from './verification-errors';
 
-import type { CustomField } from './public-verification';
 import type { VerificationDeps } from './verification-deps';
 import type { VerificationRow } from './verification-rows';
 

@@ -2,15 +2,12 @@
 // mapping from its rows to the API's Verification JSON. Every read of verifications goes through it.
 import { sql, type Kysely } from 'kysely';
 
+import type { Verification } from '@common/verifications';
+
 import { verificationUrl } from './public-code';
-import {
-  verificationStatus,
-  type CustomField,
-  type VerificationStatus,
-} from './public-verification';
+import { verificationStatus } from './public-verification';
 
 import type { Database } from '../../db/schema';
-import type { QrPlacement } from './qr-placement';
 
 export function selectVerificationRows(db: Kysely<Database>) {
   return db
@@ -53,31 +50,6 @@ export function selectVerificationRows(db: Kysely<Database>) {
 export type VerificationRow = Awaited<
   ReturnType<ReturnType<typeof selectVerificationRows>['executeTakeFirstOrThrow']>
 >;
-
-export interface Verification {
-  id: string;
-  code: string;
-  title: string;
-  holder_name: string;
-  issue_date: string;
-  expiry_date: string | null;
-  custom_fields: CustomField[];
-  template_id: string | null;
-  qr: QrPlacement;
-  status: VerificationStatus;
-  revoked_at: string | null;
-  revocation_reason: string | null;
-  replaced_by: { id: string; code: string } | null;
-  allow_download: boolean;
-  original: { file_name: string; content_type: string; size: number; sha256: string };
-  secured: { size: number; sha256: string };
-  public_url: string;
-  created_by: { email: string; name: string };
-  created_at: string;
-  updated_at: string;
-  scan_count: number;
-  last_scanned_at: string | null;
-}
 
 export function personName(firstName: string, lastName: string): string {
   return `${firstName} ${lastName}`.trim();

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 
 import { PDFDocument } from 'pdf-lib';
 
+import type { QrPlacement } from '@common/verifications';
+
 import { AppError } from '../../../src/lib/app-error';
 import { verificationUrl } from '../../../src/services/verifications/public-code';
 import { secureDocument } from '../../../src/services/verifications/secure-document';
@@ -16,7 +18,6 @@ import {
   RED,
 } from '../../helpers/test-documents';
 
-import type { QrPlacement } from '../../../src/services/verifications/qr-placement';
 
 const CODE = 'abcdefghijkmnpqr';
 const URL = verificationUrl('https://verify.example.com', CODE);

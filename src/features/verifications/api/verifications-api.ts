@@ -2,55 +2,22 @@
 // {type: 'Verification', id}; the list is id 'LIST' and the dashboard figures id 'STATS'.
 import { baseApi } from '@/lib/api/base-api';
 import { explainsOwnErrors } from '@/lib/api/screen-handled-errors';
+import type { CustomField, Verification, VerificationStatus } from '@common/verifications';
 
 import { blobOrErrorBody, fileNameFromResponse, readBlobAsDataUrl, saveBlob } from './save-file';
 
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 
-export type VerificationStatus = 'active' | 'revoked' | 'expired';
-export type QrPages = 'first' | 'last' | 'every';
-export type QrCorner = 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right';
-export type QrPosition = QrCorner | 'custom';
-
-export interface QrPlacement {
-  pages: QrPages;
-  position: QrPosition;
-  /** Custom position only: the code's top-left corner as fractions of the page, from the top-left. */
-  x?: number;
-  y?: number;
-  size_mm: number;
-}
-
-export interface CustomField {
-  key: string;
-  value: string;
-}
-
-export interface Verification {
-  id: string;
-  code: string;
-  title: string;
-  holder_name: string;
-  /** YYYY-MM-DD */
-  issue_date: string;
-  expiry_date: string | null;
-  custom_fields: CustomField[];
-  template_id: string | null;
-  qr: QrPlacement;
-  status: VerificationStatus;
-  revoked_at: string | null;
-  revocation_reason: string | null;
-  replaced_by: { id: string; code: string } | null;
-  allow_download: boolean;
-  original: { file_name: string; content_type: string; size: number; sha256: string };
-  secured: { size: number; sha256: string };
-  public_url: string;
-  created_by: { email: string; name: string };
-  created_at: string;
-  updated_at: string;
-  scan_count: number;
-  last_scanned_at: string | null;
-}
+// The shapes are shared with the server (common/); re-exported so the feature's files read them from its API.
+export type {
+  CustomField,
+  QrCorner,
+  QrPages,
+  QrPlacement,
+  QrPosition,
+  Verification,
+  VerificationStatus,
+} from '@common/verifications';
 
 export type VerificationOrdering =
   | 'created_at'

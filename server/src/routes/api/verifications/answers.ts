@@ -1,7 +1,7 @@
 // The verifications API's answers. Serialising through these schemas drops anything they do not list.
 import { z } from 'zod';
 
-import { QR_PAGES, QR_POSITIONS } from '../../../services/verifications/qr-placement';
+import { QR_PAGES, QR_POSITIONS } from '@common/verifications';
 
 const customField = z.object({ key: z.string(), value: z.string() });
 

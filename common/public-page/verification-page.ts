@@ -1,17 +1,32 @@
 // The public verification page (/v/{code}) that a scanned QR code opens: a complete HTML document built from the
-// public view of a verification. The verdict comes first and reads without JavaScript; the small script only runs
-// the 'Check your copy' comparison, in the browser, so the file never leaves the device.
+// public view of a verification and its issuer's template. The verdict comes first and reads without JavaScript;
+// the small script only runs the 'Check your copy' comparison, in the browser, so the file never leaves the
+// device. The server sends this page and the template editor previews it: both call renderVerificationPage.
+import {
+  DEFAULT_TEMPLATE_DESIGN,
+  isContactUrl,
+  isHexColor,
+  type TemplateDesign,
+  type TemplateField,
+} from '../templates';
+
 import { html, trusted, type SafeHtml } from './html';
 
-import type { PublicVerification } from '../services/verifications/public-verification';
+import type { PublicVerification } from '../verifications';
 
 export interface VerificationPageView {
   /** The code from the address, as typed or scanned; may be anything for an unknown code. */
   code: string;
   /** The verification, or null when no verification has this code. */
   verification: PublicVerification | null;
-  /** Where the page's script is served (it must come from the app's own origin: the CSP is script-src 'self'). */
-  scriptUrl: string;
+  /** How the issuer brands the page (the default design for an unknown code). */
+  template: TemplateDesign;
+  /**
+   * Where the page's script is served (it must come from the app's own origin: the CSP is script-src 'self');
+   * null for a preview, which runs no script.
+   */
+  scriptUrl: string | null;
+  faviconUrl?: string;
   /** Inter, served by the app; without it the page uses the system's sans-serif. */
   fontUrls?: Array<{ weight: number; url: string }>;
   /** The app's host name (from PUBLIC_URL), named in the footer so a reader can spot a look-alike site. */
@@ -79,8 +94,7 @@ const ICONS = {
 
 const STYLES = trusted(`
 :root {
-  --ink: #172033; --muted: #566176; --line: #dde2ea; --surface: #ffffff; --page: #f4f6f9;
-  --brand: #173f8a; --brand-dark: #102e66;
+  --muted: #566176; --line: #dde2ea; --surface: #ffffff; --soft: #f4f6f9;
   --valid: #176d36; --valid-bg: #e9f6ee; --valid-line: #b7e0c4;
   --expired: #8a4b00; --expired-bg: #fff4e0; --expired-line: #f3d29b;
   --revoked: #b3261e; --revoked-bg: #fdeceb; --revoked-line: #f2bcb8;
@@ -95,10 +109,13 @@ a { color: var(--brand); }
 a:focus-visible, button:focus-visible, input:focus-visible + .drop, .drop:focus-within {
   outline: 3px solid var(--brand); outline-offset: 2px;
 }
-.bar { background: var(--surface); border-bottom: 1px solid var(--line); }
+.bar { background: var(--surface); border-top: 4px solid var(--brand); border-bottom: 1px solid var(--line); }
 .bar-inner, main, .foot { max-width: 640px; margin: 0 auto; padding: 0 16px; }
-.bar-inner { display: flex; align-items: center; gap: 8px; height: 56px; font-weight: 700; color: var(--brand); }
-.bar-inner svg { width: 24px; height: 24px; }
+.bar-inner { display: flex; align-items: center; gap: 12px; min-height: 56px; padding-top: 8px; padding-bottom: 8px; font-weight: 700; color: var(--brand); }
+.bar-inner svg { flex: none; width: 24px; height: 24px; }
+.bar-inner .logo { flex: none; max-height: 40px; max-width: 160px; object-fit: contain; }
+.bar-inner span { overflow-wrap: anywhere; }
+.intro { margin: 0; white-space: pre-line; overflow-wrap: anywhere; }
 main { padding-top: 24px; padding-bottom: 24px; display: grid; gap: 16px; }
 .verdict {
   display: flex; gap: 16px; align-items: flex-start; padding: 20px; border-radius: 12px; border: 1px solid;
@@ -130,7 +147,7 @@ dd { margin: 0; white-space: pre-line; overflow-wrap: anywhere; }
 .check input { position: absolute; width: 1px; height: 1px; opacity: 0; }
 .drop {
   display: flex; flex-direction: column; align-items: center; gap: 8px; padding: 24px 16px; text-align: center;
-  border: 2px dashed var(--line); border-radius: 12px; background: var(--page); cursor: pointer;
+  border: 2px dashed var(--line); border-radius: 12px; background: var(--soft); cursor: pointer;
 }
 .drop svg { width: 32px; height: 32px; color: var(--brand); }
 .drop strong { color: var(--brand); }
@@ -143,13 +160,16 @@ dd { margin: 0; white-space: pre-line; overflow-wrap: anywhere; }
 .result .icon { display: none; }
 .result[data-state="match"] { background: var(--valid-bg); border-color: var(--valid-line); color: var(--valid); }
 .result[data-state="mismatch"] { background: var(--revoked-bg); border-color: var(--revoked-line); color: var(--revoked); }
-.result[data-state="working"], .result[data-state="error"] { background: var(--page); border-color: var(--line); color: var(--ink); }
+.result[data-state="working"], .result[data-state="error"] { background: var(--soft); border-color: var(--line); color: var(--ink); }
 .result[data-state="match"] .icon-match, .result[data-state="mismatch"] .icon-mismatch,
 .result[data-state="working"] .icon-info, .result[data-state="error"] .icon-info { display: inline-flex; }
 details { margin-top: 16px; color: var(--muted); font-size: 14px; }
 summary { cursor: pointer; }
 .hash { font-family: ui-monospace, "SF Mono", Menlo, Consolas, monospace; font-size: 13px; overflow-wrap: anywhere; }
-.foot { padding-bottom: 32px; color: var(--muted); font-size: 14px; }
+.foot { padding-bottom: 32px; font-size: 14px; }
+.foot p { margin: 0 0 8px; overflow-wrap: anywhere; }
+.foot .footer-text { white-space: pre-line; }
+.foot .host { color: var(--muted); }
 `);
 
 interface VerdictText {
@@ -228,19 +248,28 @@ function detailRow(label: string, value: SafeHtml | string): SafeHtml {
   </div>`;
 }
 
-function detailsCard(verification: PublicVerification): SafeHtml {
+function detailsCard(verification: PublicVerification, template: TemplateDesign): SafeHtml {
+  const shown = (field: TemplateField) => template.fields[field].visible;
+  const label = (field: TemplateField) => template.fields[field].label;
+  const isDownloadable = verification.allow_download && template.allow_download;
   return html`<section class="card" aria-labelledby="document-title">
     <h2 id="document-title">${verification.title}</h2>
     <dl>
-      ${detailRow('Issued by', verification.issuer.name)}
-      ${detailRow('Holder', verification.holder_name)}
-      ${detailRow('Issue date', longDate(verification.issue_date))}
-      ${detailRow('Expiry date', verification.expiry_date ? longDate(verification.expiry_date) : 'Does not expire')}
-      ${verification.custom_fields.map((field) => detailRow(field.key, field.value))}
-      ${detailRow('Verification code', html`<span class="code">${verification.code}</span>`)}
+      ${shown('issuer') && detailRow(label('issuer'), verification.issuer.name)}
+      ${shown('holder_name') && detailRow(label('holder_name'), verification.holder_name)}
+      ${shown('issue_date') && detailRow(label('issue_date'), longDate(verification.issue_date))}
+      ${
+        shown('expiry_date') &&
+        detailRow(
+          label('expiry_date'),
+          verification.expiry_date ? longDate(verification.expiry_date) : 'Does not expire',
+        )
+      }
+      ${shown('custom_fields') && verification.custom_fields.map((field) => detailRow(field.key, field.value))}
+      ${shown('code') && detailRow(label('code'), html`<span class="code">${verification.code}</span>`)}
     </dl>
     ${
-      verification.allow_download
+      isDownloadable
         ? html`<p class="download">
             <a class="button" href="/v/${pathSegment(verification.code)}/document" download
               >${ICONS.download}Download the secured document</a
@@ -314,6 +343,65 @@ function fontFaces(fonts: VerificationPageView['fontUrls'] = []): SafeHtml {
   );
 }
 
+function color(value: string, fallback: string): string {
+  return isHexColor(value) ? value : fallback;
+}
+
+/** The primary colour a step darker, for hovered buttons. */
+function darker(hex: string): string {
+  const channels = [1, 3, 5].map((start) =>
+    Math.round(parseInt(hex.slice(start, start + 2), 16) * 0.8),
+  );
+  return `#${channels.map((value) => value.toString(16).padStart(2, '0')).join('')}`;
+}
+
+// Colours go inside <style>, where HTML escaping means nothing, so only #rrggbb values ever get there.
+function themeStyles(template: TemplateDesign): SafeHtml {
+  const fallback = DEFAULT_TEMPLATE_DESIGN;
+  const brand = color(template.primary_color, fallback.primary_color);
+  return trusted(
+    `:root { --brand: ${brand}; --brand-dark: ${darker(brand)}; ` +
+      `--page: ${color(template.background_color, fallback.background_color)}; ` +
+      `--ink: ${color(template.text_color, fallback.text_color)}; }\n`,
+  );
+}
+
+// The app's own paths, or the editor's not-yet-uploaded file; never a remote or javascript: address.
+const LOGO_URL =
+  /^(\/[\w/.?=&%-]*|blob:[\w:/.%-]+|data:image\/(png|jpeg|svg\+xml);base64,[a-z0-9+/=]+)$/i;
+
+function header(view: VerificationPageView): SafeHtml {
+  const { template, verification } = view;
+  const heading = template.heading || verification?.issuer.name || 'QR Verify';
+  const logoUrl = template.logo_url && LOGO_URL.test(template.logo_url) ? template.logo_url : null;
+  return html`<header class="bar">
+    <div class="bar-inner">
+      ${logoUrl ? html`<img class="logo" src="${logoUrl}" alt="" />` : ICONS.shield}<span
+        >${heading}</span
+      >
+    </div>
+  </header>`;
+}
+
+function footer(view: VerificationPageView): SafeHtml {
+  const { template } = view;
+  const contactUrl = isContactUrl(template.contact_url) ? template.contact_url : '';
+  const contactLabel = template.contact_text || contactUrl.replace(/^mailto:/i, '');
+  return html`<footer class="foot">
+    ${template.footer_text && html`<p class="footer-text">${template.footer_text}</p>`}
+    ${
+      contactLabel &&
+      html`<p class="contact">
+        ${contactUrl ? html`<a href="${contactUrl}" rel="noopener noreferrer">${contactLabel}</a>` : contactLabel}
+      </p>`
+    }
+    <p class="host">
+      Verification code <span class="code">${view.code.slice(0, 64)}</span>. Genuine verification
+      pages are only ever served from <strong>${view.host}</strong>; check the address bar.
+    </p>
+  </footer>`;
+}
+
 function pageTitle(word: string, verification: PublicVerification | null): string {
   return verification ? `${word}: ${verification.title} – QR Verify` : `${word} – QR Verify`;
 }
@@ -330,14 +418,13 @@ export function renderVerificationPage(view: VerificationPageView): string {
         <meta name="robots" content="noindex, nofollow" />
         <meta name="referrer" content="no-referrer" />
         <title>${pageTitle(text.word, verification)}</title>
+        ${view.faviconUrl && html`<link rel="icon" href="${view.faviconUrl}" />`}
         <style>
-          ${fontFaces(view.fontUrls)}${STYLES}
+          ${fontFaces(view.fontUrls)}${STYLES}${themeStyles(view.template)}
         </style>
       </head>
       <body>
-        <header class="bar">
-          <div class="bar-inner">${ICONS.shield}<span>QR Verify</span></div>
-        </header>
+        ${header(view)}
         <main>
           <section class="verdict verdict-${verdict}" aria-labelledby="verdict">
             ${text.icon}
@@ -346,16 +433,11 @@ export function renderVerificationPage(view: VerificationPageView): string {
               ${text.explanation}
             </div>
           </section>
-          ${verification ? [detailsCard(verification), checkCard(verification)] : ''}
+          ${verification && view.template.intro ? html`<p class="intro">${view.template.intro}</p>` : ''}
+          ${verification ? [detailsCard(verification, view.template), checkCard(verification)] : ''}
         </main>
-        <footer class="foot">
-          <p>
-            Verification code <span class="code">${view.code.slice(0, 64)}</span>. Genuine
-            verification pages are only ever served from <strong>${view.host}</strong>; check the
-            address bar.
-          </p>
-        </footer>
-        ${verification ? html`<script src="${view.scriptUrl}" defer></script>` : ''}
+        ${footer(view)}
+        ${verification !== null && view.scriptUrl ? html`<script src="${view.scriptUrl}" defer></script>` : ''}
       </body>
     </html> `;
   return page.value;
