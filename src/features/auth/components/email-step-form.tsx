@@ -1,10 +1,6 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import { Form } from 'react-final-form';
-
 import { TextInputField } from '@/components/form/text-input-field';
 
+import { AuthForm } from './auth-form';
 import { validateEmailStep } from './email-step-schema';
 
 export interface EmailStepValues {
@@ -21,35 +17,17 @@ interface EmailStepFormProps {
 }
 
 /** One email field and 'Continue': the first step of password reset and of SSO. */
-export function EmailStepForm({
-  onSubmit,
-  initialEmail,
-  label,
-  isBusy = false,
-}: EmailStepFormProps) {
+export function EmailStepForm({ onSubmit, initialEmail, label, isBusy }: EmailStepFormProps) {
   return (
-    <Form<EmailStepValues>
+    <AuthForm<EmailStepValues>
       onSubmit={onSubmit}
       validate={validateEmailStep}
       initialValues={initialEmail ? { email: initialEmail } : undefined}
-      subscription={{ submitting: true, hasValidationErrors: true }}
-      render={({ handleSubmit, submitting, hasValidationErrors }) => (
-        <Box component="form" noValidate onSubmit={handleSubmit} aria-label={label}>
-          <Stack spacing={2.5}>
-            <TextInputField name="email" label="Email" type="email" autoComplete="email" />
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              fullWidth
-              loading={submitting || isBusy}
-              disabled={hasValidationErrors}
-            >
-              Continue
-            </Button>
-          </Stack>
-        </Box>
-      )}
-    />
+      label={label}
+      submitLabel="Continue"
+      isBusy={isBusy}
+    >
+      <TextInputField name="email" label="Email" type="email" autoComplete="email" />
+    </AuthForm>
   );
 }
