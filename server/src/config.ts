@@ -79,6 +79,7 @@ const envSchema = z.object({
   RATE_LIMIT_SIGN_IN_PER_IP: attemptsPerMinute().default(30),
   RATE_LIMIT_OTP_PER_EMAIL: attemptsPerMinute().default(10),
   RATE_LIMIT_RESEND_OTP_PER_IP: attemptsPerMinute().default(20),
+  GOOGLE_TOKENINFO_URL: httpUrl().default('https://oauth2.googleapis.com/tokeninfo'),
   RATE_LIMIT_FORGOT_PASSWORD_PER_IP: attemptsPerMinute().default(20),
   RATE_LIMIT_REGISTER_PER_IP: attemptsPerMinute().default(10),
 });

@@ -35,6 +35,7 @@ test('runs on defaults when nothing is set', () => {
     REFRESH_TOKEN_TTL_SECONDS: 30 * 24 * 60 * 60,
     GOOGLE_CLIENT_ID: '',
     GOOGLE_USERINFO_URL: 'https://openidconnect.googleapis.com/v1/userinfo',
+    GOOGLE_TOKENINFO_URL: 'https://oauth2.googleapis.com/tokeninfo',
     RATE_LIMIT_SIGN_IN_PER_EMAIL: 10,
     RATE_LIMIT_SIGN_IN_PER_IP: 30,
     RATE_LIMIT_OTP_PER_EMAIL: 10,

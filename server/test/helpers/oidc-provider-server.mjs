@@ -1,6 +1,6 @@
 // A real OpenID Connect provider on loopback for SSO and social sign-in tests (oidc-provider is ESM-only,
 // so it runs in its own process). It signs in whoever the login_hint names, with a verified email,
-// unless the hint ends in "@unverified.test". Prints {"issuer": ...} on stdout when ready.
+// unless the hint ends in "@unverified.test", and has a Google-style /tokeninfo. Prints {"issuer": ...} on stdout when ready.
 // Usage: node oidc-provider-server.mjs '<JSON list of {clientId, clientSecret, redirectUris}>'
 import { createServer } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
@@ -67,8 +67,31 @@ async function finishInteraction(req, res) {
   await provider.interactionFinished(req, res, { login: { accountId }, consent: { grantId } });
 }
 
+// Answers as Google's tokeninfo endpoint does: which client an access token was issued to.
+async function tokenInfo(req, res) {
+  const token = new URL(req.url, issuer).searchParams.get('access_token') ?? '';
+  const accessToken = await provider.AccessToken.find(token);
+  res.setHeader('content-type', 'application/json');
+  if (!accessToken) {
+    res.statusCode = 400;
+    res.end(JSON.stringify({ error: 'invalid_token', error_description: 'Invalid Value' }));
+    return;
+  }
+  const { clientId, accountId } = accessToken;
+  res.end(
+    JSON.stringify({ aud: clientId, azp: clientId, sub: accountId, scope: accessToken.scope }),
+  );
+}
+
 const callback = provider.callback();
 const server = createServer((req, res) => {
+  if (req.url?.startsWith('/tokeninfo')) {
+    tokenInfo(req, res).catch((error) => {
+      res.statusCode = 500;
+      res.end(String(error));
+    });
+    return;
+  }
   if (req.url?.startsWith('/interaction/')) {
     finishInteraction(req, res).catch((error) => {
       res.statusCode = 500;

@@ -3,7 +3,7 @@ import type { TokenResponse } from '@common/auth';
 import { displayName } from '../../lib/display-name';
 import { invalidGrant } from '../../lib/oauth-error';
 
-import { fetchGoogleProfile } from './fetch-google-profile';
+import { fetchGoogleProfile, type GoogleEndpoints } from './fetch-google-profile';
 import { findOrCreateExternalUser } from './find-or-create-external-user';
 import { issueTokens, type TokenLifetimes } from './issue-tokens';
 
@@ -18,10 +18,10 @@ export interface GoogleSignIn {
 
 /** The convert_token grant: trades a Google access token for our own tokens, creating the account if new. */
 export async function signInWithGoogle(
-  deps: { db: Kysely<Database>; lifetimes: TokenLifetimes; userinfoUrl: string },
+  deps: { db: Kysely<Database>; lifetimes: TokenLifetimes; google: GoogleEndpoints },
   { accessToken, referrer, journey }: GoogleSignIn,
 ): Promise<TokenResponse & { is_new_user: boolean }> {
-  const profile = await fetchGoogleProfile(deps.userinfoUrl, accessToken);
+  const profile = await fetchGoogleProfile(deps.google, accessToken);
   if (!profile.emailVerified) {
     throw invalidGrant(
       "Your Google account's email address is not verified. Verify it with Google, or sign up with your email and a password.",

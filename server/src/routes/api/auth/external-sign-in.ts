@@ -80,7 +80,15 @@ const externalSignInRoutes: FastifyPluginAsync = async (app) => {
       if (!body.token) throw invalidRequest('token is required.');
       reply.header('cache-control', 'no-store');
       return signInWithGoogle(
-        { db: app.db, lifetimes, userinfoUrl: app.config.GOOGLE_USERINFO_URL },
+        {
+          db: app.db,
+          lifetimes,
+          google: {
+            userinfoUrl: app.config.GOOGLE_USERINFO_URL,
+            tokeninfoUrl: app.config.GOOGLE_TOKENINFO_URL,
+            clientId: app.config.GOOGLE_CLIENT_ID,
+          },
+        },
         { accessToken: body.token, referrer: body.referrer, journey: body.journey },
       );
     },

@@ -23,6 +23,12 @@ const GOOGLE_STAND_IN = {
   clientSecret: 'google-stand-in-secret',
   redirectUris: ['http://127.0.0.1/google-popup-callback'],
 };
+// Another app at Google whose users' tokens must not open accounts here.
+const OTHER_APP = {
+  clientId: 'someone-elses-app',
+  clientSecret: 'someone-elses-secret',
+  redirectUris: ['http://127.0.0.1/other-app-callback'],
+};
 const NOT_VERIFIED = {
   error: 'invalid_grant',
   error_description: 'Could not verify your Google account.',
@@ -33,7 +39,10 @@ let mail: MailCapture;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  [provider, mail] = await Promise.all([startOidcProvider(GOOGLE_STAND_IN), startMailCapture()]);
+  [provider, mail] = await Promise.all([
+    startOidcProvider([GOOGLE_STAND_IN, OTHER_APP]),
+    startMailCapture(),
+  ]);
 });
 
 afterAll(async () => {
@@ -42,10 +51,16 @@ afterAll(async () => {
 
 beforeEach(async () => {
   mail.clear();
-  app = await createTestApp({
-    env: { GOOGLE_USERINFO_URL: `${provider.issuer}/me`, SMTP_URL: mail.smtpUrl },
-  });
+  app = await createTestApp({ env: { ...googleEnv(), SMTP_URL: mail.smtpUrl } });
 });
+
+function googleEnv() {
+  return {
+    GOOGLE_CLIENT_ID: GOOGLE_STAND_IN.clientId,
+    GOOGLE_USERINFO_URL: `${provider.issuer}/me`,
+    GOOGLE_TOKENINFO_URL: `${provider.issuer}/tokeninfo`,
+  };
+}
 
 afterEach(async () => {
   await app.close();
@@ -134,6 +149,28 @@ test('an unverified Google email is refused with a clear description', async () 
   expect(await userRow('kim@unverified.test')).toBeUndefined();
 });
 
+test('a valid Google token issued to another app is refused: it proves nothing about signing in here', async () => {
+  const token = await getAccessToken(provider.issuer, OTHER_APP, 'lin@example.com');
+
+  const response = await convert(token);
+
+  expect(response.statusCode).toBe(400);
+  expect(response.json()).toEqual(NOT_VERIFIED);
+  expect(await userRow('lin@example.com')).toBeUndefined();
+});
+
+test('without GOOGLE_CLIENT_ID Google sign-in is off: every token is refused', async () => {
+  await app.close();
+  app = await createTestApp({ env: { ...googleEnv(), GOOGLE_CLIENT_ID: '' } });
+
+  const response = await convert(
+    await getAccessToken(provider.issuer, GOOGLE_STAND_IN, 'lin@example.com'),
+  );
+
+  expect(response.statusCode).toBe(400);
+  expect(response.json()).toEqual(NOT_VERIFIED);
+});
+
 test('a garbage token is refused', async () => {
   const response = await convert('garbage-token');
 
@@ -144,7 +181,9 @@ test('a garbage token is refused', async () => {
 test('an unreachable userinfo endpoint is refused the same way', async () => {
   await app.close();
   const port = await closedPort();
-  app = await createTestApp({ env: { GOOGLE_USERINFO_URL: `http://127.0.0.1:${port}/me` } });
+  app = await createTestApp({
+    env: { ...googleEnv(), GOOGLE_USERINFO_URL: `http://127.0.0.1:${port}/me` },
+  });
 
   const response = await convert('any-token');
 
@@ -174,7 +213,7 @@ test('the call checks the client, the grant type, the backend and the token', as
 test('sign-in attempts per IP are limited', async () => {
   await app.close();
   app = await createTestApp({
-    env: { GOOGLE_USERINFO_URL: `${provider.issuer}/me`, RATE_LIMIT_SIGN_IN_PER_IP: '1' },
+    env: { ...googleEnv(), RATE_LIMIT_SIGN_IN_PER_IP: '1' },
   });
 
   const answers = [await convert('garbage'), await convert('garbage')];
