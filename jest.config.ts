@@ -25,6 +25,7 @@ const swcTransform: Config['transform'] = {
 const moduleNameMapper: Config['moduleNameMapper'] = {
   '^@/(.*)$': '<rootDir>/src/$1',
   '^@common/(.*)$': '<rootDir>/common/$1',
+  '^@uppy/companion$': '<rootDir>/server/test/helpers/native-companion.ts',
   '\\.(css)$': '<rootDir>/__mocks__/style-mock.ts',
   '\\.(png|jpe?g|svg|gif|woff2?)$': '<rootDir>/__mocks__/file-mock.ts',
 };

@@ -7,6 +7,7 @@ import { databaseTargetFromConfig, type DatabaseTarget } from './db/open-databas
 import { zodSerializerCompiler, zodValidatorCompiler } from './lib/zod-schemas';
 import { createLoggerOptions, type LogStream } from './logger';
 import authPlugin from './plugins/auth';
+import companionPlugin from './plugins/companion';
 import configPlugin from './plugins/config';
 import csrfPlugin from './plugins/csrf';
 import dbPlugin from './plugins/db';
@@ -58,6 +59,7 @@ export function buildApp({ config, logStream, database }: BuildAppOptions): Fast
   app.register(authPlugin);
   app.register(publicVerificationsPlugin);
   app.register(routes);
+  app.register(companionPlugin);
   app.register(spaPlugin);
   return app;
 }

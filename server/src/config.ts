@@ -37,6 +37,11 @@ const attemptsPerMinute = () =>
 
 const httpUrl = () => urlWithProtocol(/^https?$/, 'must be an http:// or https:// URL');
 
+const flag = () =>
+  z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .transform((value) => value === 'true' || value === '1');
+
 const envSchema = z.object({
   PORT: wholeNumber(0, 65535, 'must be a port number from 0 to 65535').default(8080),
   HOST: z.string().default('127.0.0.1'),
@@ -82,6 +87,19 @@ const envSchema = z.object({
   GOOGLE_TOKENINFO_URL: httpUrl().default('https://oauth2.googleapis.com/tokeninfo'),
   RATE_LIMIT_FORGOT_PASSWORD_PER_IP: attemptsPerMinute().default(20),
   RATE_LIMIT_REGISTER_PER_IP: attemptsPerMinute().default(10),
+  // Link import and cloud sources (Companion under /companion). Unset secret: one generated and kept in the database.
+  COMPANION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // Lets links to loopback and private addresses through (tests and local runs only: it opens the door to SSRF).
+  COMPANION_ALLOW_LOCAL_URLS: flag().default(false),
+  // A cloud source appears in the file picker when both its key and its secret are set.
+  COMPANION_GOOGLE_KEY: z.string().optional(),
+  COMPANION_GOOGLE_SECRET: z.string().optional(),
+  COMPANION_DROPBOX_KEY: z.string().optional(),
+  COMPANION_DROPBOX_SECRET: z.string().optional(),
+  COMPANION_ONEDRIVE_KEY: z.string().optional(),
+  COMPANION_ONEDRIVE_SECRET: z.string().optional(),
+  COMPANION_BOX_KEY: z.string().optional(),
+  COMPANION_BOX_SECRET: z.string().optional(),
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];

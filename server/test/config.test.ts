@@ -42,6 +42,7 @@ test('runs on defaults when nothing is set', () => {
     RATE_LIMIT_RESEND_OTP_PER_IP: 20,
     RATE_LIMIT_FORGOT_PASSWORD_PER_IP: 20,
     RATE_LIMIT_REGISTER_PER_IP: 10,
+    COMPANION_ALLOW_LOCAL_URLS: false,
   });
   expect(config.DATABASE_URL).toBeUndefined();
   expect(config.SMTP_URL).toBeUndefined();
@@ -167,5 +168,24 @@ test('reads the sign-in settings and names bad ones', () => {
   expect(message).toContain('ACCESS_TOKEN_TTL_SECONDS must be a whole number of seconds above 0');
   expect(message).toContain(
     'RATE_LIMIT_REGISTER_PER_IP must be a whole number of attempts per minute (0 = no limit)',
+  );
+});
+
+test('reads the file-import settings: a flag for local links, and a short secret is refused', () => {
+  const config = loadConfig({
+    COMPANION_ALLOW_LOCAL_URLS: 'true',
+    COMPANION_SECRET: 'x'.repeat(32),
+    COMPANION_DROPBOX_KEY: 'key',
+  });
+  expect(config).toMatchObject({
+    COMPANION_ALLOW_LOCAL_URLS: true,
+    COMPANION_SECRET: 'x'.repeat(32),
+    COMPANION_DROPBOX_KEY: 'key',
+  });
+  expect(loadConfig({ COMPANION_ALLOW_LOCAL_URLS: '0' }).COMPANION_ALLOW_LOCAL_URLS).toBe(false);
+  expect(configErrorMessage({ COMPANION_ALLOW_LOCAL_URLS: 'yes', COMPANION_SECRET: 'short' })).toBe(
+    'Invalid configuration:\n' +
+      '  - COMPANION_SECRET must be at least 32 characters\n' +
+      '  - COMPANION_ALLOW_LOCAL_URLS must be true or false',
   );
 });

@@ -2,6 +2,7 @@
 import authRoutes from './api/auth';
 import healthRoutes from './api/health';
 import publicRoutes from './api/public';
+import uploadsRoutes from './api/uploads';
 import verificationsRoutes from './api/verifications';
 import pageRoutes from './v';
 
@@ -10,6 +11,7 @@ import type { FastifyPluginAsync } from 'fastify';
 const routes: FastifyPluginAsync = async (app) => {
   await app.register(healthRoutes, { prefix: '/api/health' });
   await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(uploadsRoutes, { prefix: '/api/uploads' });
   await app.register(verificationsRoutes, { prefix: '/api/verifications' });
   await app.register(publicRoutes, { prefix: '/api/public' });
   await app.register(pageRoutes, { prefix: '/v' });

@@ -2,7 +2,7 @@
 // renamed into place, so a crash or a failed upload never leaves a truncated file under a real key.
 import { randomBytes } from 'node:crypto';
 import { constants, createReadStream, createWriteStream } from 'node:fs';
-import { access, mkdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -71,6 +71,22 @@ export class DiskStorage implements Storage {
 
   async exists(key: string): Promise<boolean> {
     return this.isFile(this.pathOf(key));
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    const folder = this.pathOf(prefix);
+    let entries;
+    try {
+      entries = await readdir(folder, { recursive: true, withFileTypes: true });
+    } catch (error) {
+      if (isMissingFile(error)) return [];
+      throw error;
+    }
+    return entries
+      .filter((entry) => entry.isFile())
+      .map((entry) =>
+        path.relative(this.root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
+      );
   }
 
   private async isFile(file: string): Promise<boolean> {

@@ -12,6 +12,8 @@ export interface Storage {
   /** Removes the file; removing a file that is not there is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Every key under the folder `prefix` (e.g. 'uploads'), at any depth, in no particular order. */
+  list(prefix: string): Promise<string[]>;
 }
 
 export class StoredFileNotFoundError extends Error {

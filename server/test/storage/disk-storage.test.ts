@@ -114,3 +114,19 @@ test('a folder under a key is not a file', async () => {
   expect(await storage.exists('folder')).toBe(false);
   await expect(storage.get('folder')).rejects.toBeInstanceOf(StoredFileNotFoundError);
 });
+
+test('listing a folder gives every key below it, and nothing for a folder that is not there', async () => {
+  await storage.put('uploads/u1/a/file', Buffer.from('1'));
+  await storage.put('uploads/u1/a/meta.json', Buffer.from('{}'));
+  await storage.put('uploads/u2/b/file', Buffer.from('2'));
+  await storage.put('verifications/v1/original', Buffer.from('3'));
+
+  expect((await storage.list('uploads')).sort()).toEqual([
+    'uploads/u1/a/file',
+    'uploads/u1/a/meta.json',
+    'uploads/u2/b/file',
+  ]);
+  expect(await storage.list('uploads/u2')).toEqual(['uploads/u2/b/file']);
+  expect(await storage.list('uploads/nobody')).toEqual([]);
+  await expect(storage.list('../')).rejects.toBeInstanceOf(InvalidStorageKeyError);
+});

@@ -92,14 +92,28 @@ function pagesToStamp(pages: PDFPage[], placement: QrPlacement): PDFPage[] {
   }
 }
 
-export async function secureDocument(input: SecureDocumentInput): Promise<SecuredDocument> {
-  const { bytes, maxBytes } = input;
+export interface CheckedDocument {
+  /** The file's real type, from its content. */
+  contentType: DocumentType;
+  /** The document as pages to stamp (an image becomes one page). */
+  doc: PDFDocument;
+}
+
+/**
+ * The checks securing makes before it stamps anything: size, real type, and a readable document that is not
+ * password-protected. Throws the documentErrors answer for the first problem.
+ */
+export async function checkDocument(bytes: Buffer, maxBytes: number): Promise<CheckedDocument> {
   if (bytes.length > maxBytes) throw documentErrors.tooLarge(maxBytes);
   if (bytes.length === 0) throw documentErrors.empty();
   const contentType = detectDocumentType(bytes);
   if (!contentType) throw documentErrors.unsupportedType();
+  return { contentType, doc: await documentToStamp(bytes, contentType) };
+}
 
-  const doc = await documentToStamp(bytes, contentType);
+export async function secureDocument(input: SecureDocumentInput): Promise<SecuredDocument> {
+  const { bytes, maxBytes } = input;
+  const { contentType, doc } = await checkDocument(bytes, maxBytes);
   const fonts = {
     regular: await doc.embedFont(StandardFonts.Helvetica),
     bold: await doc.embedFont(StandardFonts.HelveticaBold),

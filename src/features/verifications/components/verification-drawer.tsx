@@ -34,7 +34,7 @@ import { MONOSPACE, PublicLinkField } from './public-link-field';
 import { POSITION_LABELS } from './qr-placement-fields';
 import { RevokeVerificationDialog } from './revoke-verification-dialog';
 import { useVerificationDownload } from './use-verification-download';
-import { VerificationQrImage } from './verification-qr-image';
+import { VerificationQrDownloads } from './verification-qr-downloads';
 import { VerificationStatusChip } from './verification-status-chip';
 
 const TITLE_ID = 'verification-drawer-title';
@@ -301,29 +301,7 @@ function VerificationDetails({
 
         <Section title="QR code">
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
-            <Stack spacing={1} sx={{ alignItems: { xs: 'center', sm: 'flex-start' } }}>
-              <VerificationQrImage id={verification.id} code={verification.code} size={132} />
-              <Stack direction="row" spacing={1}>
-                <Button
-                  size="small"
-                  startIcon={<FileDownloadOutlined />}
-                  onClick={() => start('qr-png')}
-                  loading={pendingKind === 'qr-png'}
-                  aria-label="Download QR code as PNG"
-                >
-                  PNG
-                </Button>
-                <Button
-                  size="small"
-                  startIcon={<FileDownloadOutlined />}
-                  onClick={() => start('qr-svg')}
-                  loading={pendingKind === 'qr-svg'}
-                  aria-label="Download QR code as SVG"
-                >
-                  SVG
-                </Button>
-              </Stack>
-            </Stack>
+            <VerificationQrDownloads verification={verification} size={132} />
             <Stack spacing={2} sx={{ flex: 1, minWidth: 0 }}>
               <PublicLinkField url={verification.public_url} />
               <Typography variant="body2" color="text.secondary">

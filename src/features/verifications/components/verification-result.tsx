@@ -19,7 +19,7 @@ import { formatCalendarDate, formatFileSize } from '../format';
 
 import { PublicLinkField } from './public-link-field';
 import { useVerificationDownload } from './use-verification-download';
-import { VerificationQrImage } from './verification-qr-image';
+import { VerificationQrDownloads } from './verification-qr-downloads';
 import { VerificationStatusChip } from './verification-status-chip';
 
 import type { Verification } from '../api/verifications-api';
@@ -46,31 +46,11 @@ export function VerificationResult({ verification, onCreateAnother }: Verificati
       <Card>
         <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3}>
-            <Stack spacing={1.5} sx={{ alignItems: { xs: 'center', sm: 'flex-start' } }}>
-              <VerificationQrImage id={verification.id} code={verification.code} size={176} />
-              <Stack direction="row" spacing={1}>
-                <Button
-                  size="small"
-                  variant="outlined"
-                  startIcon={<FileDownloadOutlined />}
-                  loading={pendingKind === 'qr-png'}
-                  onClick={() => start('qr-png')}
-                  aria-label="Download QR code as PNG"
-                >
-                  PNG
-                </Button>
-                <Button
-                  size="small"
-                  variant="outlined"
-                  startIcon={<FileDownloadOutlined />}
-                  loading={pendingKind === 'qr-svg'}
-                  onClick={() => start('qr-svg')}
-                  aria-label="Download QR code as SVG"
-                >
-                  SVG
-                </Button>
-              </Stack>
-            </Stack>
+            <VerificationQrDownloads
+              verification={verification}
+              size={176}
+              buttonVariant="outlined"
+            />
 
             <Stack spacing={2} sx={{ flex: 1, minWidth: 0 }}>
               <Box>

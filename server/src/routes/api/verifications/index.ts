@@ -1,8 +1,11 @@
-// /api/verifications/: the signed-in user's verifications: secure a document (multipart upload), list, read,
-// edit, revoke, delete, download its files and QR code, see its scans and the dashboard figures.
+// /api/verifications/: the signed-in user's verifications: secure a document (a multipart upload, or a file
+// staged through /api/uploads/), list, read, edit, revoke, delete, download its files and QR code, see its
+// scans and the dashboard figures.
 import { z } from 'zod';
 
 import { attachment } from '../../../lib/content-disposition';
+import { readStagedUpload } from '../../../services/uploads/read-staged-upload';
+import { removeStagedUpload } from '../../../services/uploads/remove-staged-upload';
 import { createVerification } from '../../../services/verifications/create-verification';
 import { deleteVerification } from '../../../services/verifications/delete-verification';
 import { findOwnVerification } from '../../../services/verifications/find-own-verification';
@@ -55,9 +58,26 @@ function expiryAfterIssue(
   }
 }
 
+// The document comes as a file in the form, or as the id of one staged through /api/uploads/.
+function oneDocument(
+  value: { file?: unknown; upload_id?: string },
+  context: z.RefinementCtx,
+): void {
+  if (value.file === undefined && value.upload_id === undefined) {
+    context.addIssue({ code: 'custom', path: ['file'], message: 'This field is required.' });
+  } else if (value.file !== undefined && value.upload_id !== undefined) {
+    context.addIssue({
+      code: 'custom',
+      path: ['file'],
+      message: 'Send either a file or an upload_id, not both.',
+    });
+  }
+}
+
 const createBody = z
   .object({
-    file: uploadedFileField,
+    file: uploadedFileField.optional(),
+    upload_id: optionalFormField(z.string({ error: 'Must be text.' }).trim().max(100)),
     title: titleField,
     holder_name: holderNameField,
     issue_date: dateField,
@@ -67,6 +87,7 @@ const createBody = z
     allow_download: optionalFormField(formBoolean),
     template_id: optionalFormField(templateIdField),
   })
+  .superRefine(oneDocument)
   .superRefine(expiryAfterIssue);
 
 const changesBody = z
@@ -145,8 +166,13 @@ const verificationsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { body } = request;
-      const row = await createVerification(deps, request.user!.id, {
-        file: body.file,
+      const userId = request.user!.id;
+      const staged = body.upload_id
+        ? await readStagedUpload(app.storage, userId, body.upload_id)
+        : null;
+      const file = staged ? { filename: staged.record.name, data: staged.data } : body.file!;
+      const row = await createVerification(deps, userId, {
+        file,
         title: body.title,
         holder_name: body.holder_name,
         issue_date: body.issue_date,
@@ -156,6 +182,8 @@ const verificationsRoutes: FastifyPluginAsync = async (app) => {
         allow_download: body.allow_download ?? false,
         template_id: body.template_id || null,
       });
+      // Kept when securing fails, so the form can be corrected and sent again with the same upload.
+      if (staged) await removeStagedUpload(app.storage, userId, staged.record.id);
       return reply.code(201).send(answer(row));
     },
   );

@@ -1,0 +1,137 @@
+// Uppy's Companion, the file-import service the picker calls for link import (url/meta, url/get) and cloud
+// sources, mounted under /companion. It fetches a file and posts it, with the user's bearer token, to our own
+// /api/uploads/ — the only destination it accepts — and reports progress over a WebSocket on the same server.
+import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+import middie from '@fastify/middie';
+import * as companion from '@uppy/companion';
+
+import { COMPANION_PATH, UPLOADS_PATH } from '@common/uploads';
+
+import { notFoundError } from '../lib/app-error';
+import { unauthenticated } from '../lib/auth-errors';
+import { configuredCloudSources } from '../lib/cloud-sources';
+import { getCompanionSecret } from '../services/app-settings/companion-secret';
+import { findUserByAccessToken } from '../services/auth/find-user-by-access-token';
+
+import type { Config } from '../config';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+type Middleware = (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
+
+// Companion's own express-session, for the cloud sources' OAuth sign-in.
+const companionRequire = createRequire(require.resolve('@uppy/companion'));
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+// Companion's own names for the providers it knows.
+const PROVIDER_OPTION_NAMES = {
+  drive: 'drive',
+  dropbox: 'dropbox',
+  onedrive: 'onedrive',
+  box: 'box',
+};
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+export function companionOptions(config: Config, secret: string, filePath: string) {
+  const publicUrl = new URL(config.PUBLIC_URL);
+  const providerOptions = Object.fromEntries(
+    configuredCloudSources(config).map(({ source, key, secret: providerSecret }) => [
+      PROVIDER_OPTION_NAMES[source],
+      { key, secret: providerSecret },
+    ]),
+  );
+  return {
+    secret,
+    filePath,
+    server: {
+      host: publicUrl.host,
+      protocol: publicUrl.protocol.replace(':', ''),
+      path: COMPANION_PATH,
+    },
+    providerOptions,
+    enableUrlEndpoint: true,
+    allowLocalUrls: config.COMPANION_ALLOW_LOCAL_URLS,
+    // Companion reads each entry as a regular expression: anchored, so nothing else can pass as our endpoint.
+    uploadUrls: [`^${escapeRegExp(`${config.PUBLIC_URL}${UPLOADS_PATH}`)}$`],
+    corsOrigins: [publicUrl.origin],
+    maxFileSize: config.UPLOAD_MAX_BYTES,
+    // Its Prometheus endpoint would be public; the app has its own health check.
+    metrics: false,
+  };
+}
+
+async function hasSignedInUser(app: FastifyInstance, request: FastifyRequest): Promise<boolean> {
+  const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+  return Boolean(token && (await findUserByAccessToken(app.db, token)));
+}
+
+// Companion answers 500 when a link cannot be fetched (no such host, a 404, a private address): that is the
+// link's fault, not the server's, so the answer becomes 422 with Companion's own message.
+const linkFailureAsClientError: Middleware = (_request, response, next) => {
+  const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => ServerResponse;
+  response.writeHead = ((statusCode: number, ...rest: unknown[]) =>
+    writeHead(statusCode >= 500 ? 422 : statusCode, ...rest)) as typeof response.writeHead;
+  next();
+};
+
+const companionPlugin: FastifyPluginAsync = async (app) => {
+  const { config } = app;
+  const filePath = path.join(config.DATA_DIR, 'companion');
+  await mkdir(filePath, { recursive: true });
+  const secret = config.COMPANION_SECRET ?? (await getCompanionSecret(app.db));
+  const options = companionOptions(config, secret, filePath);
+  const { app: companionApp } = companion.app(options);
+
+  // Fetching a link costs the server bandwidth and reaches other hosts: only for signed-in users. Cloud
+  // sources sign in with the provider instead, and whatever Companion fetches can only go to /api/uploads/.
+  app.addHook('onRequest', async (request) => {
+    const { pathname } = new URL(request.url, 'http://localhost');
+    if (pathname.startsWith(`${COMPANION_PATH}/url/`) && !(await hasSignedInUser(app, request))) {
+      throw unauthenticated();
+    }
+  });
+
+  await app.register(middie);
+  app.use(`${COMPANION_PATH}/url`, linkFailureAsClientError);
+  if (Object.keys(options.providerOptions).length > 0) {
+    // The OAuth dance with a cloud provider keeps its state in a session (Companion's own express-session).
+    const session = companionRequire('express-session') as (options: object) => Middleware;
+    app.use(
+      COMPANION_PATH,
+      session({ secret, resave: false, saveUninitialized: false, name: 'companion.sid' }),
+    );
+  }
+  app.use(COMPANION_PATH, companionApp as unknown as Middleware);
+
+  // Middleware runs only for requests that reach a route of this plugin; these are answered only when
+  // Companion passes a request on (a path it does not know).
+  const notFound = async () => {
+    throw notFoundError();
+  };
+  const companionRoute = {
+    // Companion's pages (the OAuth hand-back) carry an inline script and talk to the window that opened them.
+    config: {
+      helmet: {
+        contentSecurityPolicy: {
+          directives: { defaultSrc: ["'none'"], scriptSrc: ["'unsafe-inline'"] },
+        },
+        crossOriginOpenerPolicy: false,
+      },
+    },
+  } as const;
+  app.all(COMPANION_PATH, companionRoute, notFound);
+  app.all(`${COMPANION_PATH}/*`, companionRoute, notFound);
+
+  // Progress of the uploads Companion makes, for the picker, on the server the app listens on. Attached once
+  // it listens: the socket passes the server's errors on, and a failed start must stay a clean exit.
+  app.server.once('listening', () => companion.socket(app.server));
+};
+
+export default companionPlugin;

@@ -1,0 +1,40 @@
+// A user's own staged upload with its bytes; someone else's, an expired one or a made-up id is "not found".
+import { StoredFileNotFoundError, type Storage } from '../../storage/storage';
+
+import { removeStagedUpload } from './remove-staged-upload';
+import {
+  isExpired,
+  isUploadId,
+  parseRecord,
+  stagedUploadKeys,
+  uploadNotFound,
+  type StagedUploadRecord,
+} from './staged-uploads';
+
+async function readOrNull(storage: Storage, key: string): Promise<Buffer | null> {
+  try {
+    return await storage.get(key);
+  } catch (error) {
+    if (error instanceof StoredFileNotFoundError) return null;
+    throw error;
+  }
+}
+
+export async function readStagedUpload(
+  storage: Storage,
+  userId: string,
+  id: string,
+  now = new Date(),
+): Promise<{ record: StagedUploadRecord; data: Buffer }> {
+  if (!isUploadId(id)) throw uploadNotFound();
+  const keys = stagedUploadKeys(userId, id);
+  const recordBytes = await readOrNull(storage, keys.record);
+  const record = recordBytes && parseRecord(recordBytes);
+  if (!record || isExpired(record, now)) {
+    if (recordBytes) await removeStagedUpload(storage, userId, id);
+    throw uploadNotFound();
+  }
+  const data = await readOrNull(storage, keys.file);
+  if (!data) throw uploadNotFound();
+  return { record, data };
+}
