@@ -1,21 +1,113 @@
-import EditOutlined from '@mui/icons-material/EditOutlined';
+// 'Edit Template': changes apply to the page of every verification that uses the template.
+import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
+import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import Button from '@mui/material/Button';
-import { Link as RouterLink } from 'react-router-dom';
+import { useEffect, useMemo, useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 
 import { pathTo } from '@/app/routes';
 import { EmptyState } from '@/components/empty-state';
+import { ScreenLoading } from '@/components/screen-loading';
+import { notify } from '@/lib/notify';
+
+import {
+  useGetTemplateQuery,
+  useUpdateTemplateMutation,
+  type Template,
+} from '../api/templates-api';
+import { verificationCount } from '../format';
+import { templateFormValues, templateWrite } from '../template-values';
+
+import { TemplateForm } from './template-form';
+import { templateSubmissionErrors } from './template-submission';
+
+import type { TemplateFormValues } from './template-form-schema';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+
+function BackButton() {
+  return (
+    <Button component={RouterLink} to={pathTo('templates')} variant="outlined">
+      Back to Templates
+    </Button>
+  );
+}
 
 export function EditTemplateScreen() {
+  const { templateId = '' } = useParams();
+  const { data: template, error, isLoading, refetch } = useGetTemplateQuery(templateId);
+
+  if (isLoading) return <ScreenLoading />;
+  if (!template) {
+    const isMissing = (error as FetchBaseQueryError | undefined)?.status === 404;
+    return isMissing ? (
+      <EmptyState
+        icon={SearchOffOutlined}
+        title="This template does not exist"
+        description="It may have been deleted. Your templates are all on the Templates page."
+        action={<BackButton />}
+      />
+    ) : (
+      <EmptyState
+        icon={CloudOffOutlined}
+        tone="error"
+        title="The template could not be loaded"
+        description="Check your connection and try again."
+        action={
+          <Button variant="contained" onClick={() => refetch()}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  }
+  // Keyed so that opening another template starts a fresh form.
+  return <EditTemplateForm key={template.id} template={template} />;
+}
+
+function EditTemplateForm({ template }: { template: Template }) {
+  const [updateTemplate] = useUpdateTemplateMutation();
+  // Taken once: a refetch while the user types must not reset the form under them.
+  const [initialValues] = useState(() => templateFormValues(template));
+  const initialLogo = useMemo(() => initialValues.logo, [initialValues]);
+  const [isSaved, setIsSaved] = useState(false);
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (isSaved) navigate(pathTo('templates'));
+  }, [isSaved, navigate]);
+
+  const submit = async (values: TemplateFormValues) => {
+    try {
+      const saved = await updateTemplate({
+        id: template.id,
+        ...templateWrite(values, initialLogo),
+      }).unwrap();
+      notify({
+        severity: 'success',
+        summary: 'Template saved',
+        detail:
+          saved.verification_count > 0
+            ? `“${saved.name}” is saved and already shows on ${verificationCount(saved.verification_count)}.`
+            : `“${saved.name}” is saved.`,
+        lifetime: 5000,
+      });
+      setIsSaved(true);
+      return undefined;
+    } catch (error) {
+      return templateSubmissionErrors(
+        error as FetchBaseQueryError,
+        'The template could not be saved. Please try again.',
+      );
+    }
+  };
+
   return (
-    <EmptyState
-      icon={EditOutlined}
-      title="Edit this template"
-      description="Changes made here apply to the landing page of every verification that uses this template."
-      action={
-        <Button component={RouterLink} to={pathTo('templates')} variant="outlined">
-          Back to Templates
-        </Button>
-      }
+    <TemplateForm
+      initialValues={initialValues}
+      onSubmit={submit}
+      submitLabel="Save changes"
+      isSaved={isSaved}
+      label="Edit template"
     />
   );
 }

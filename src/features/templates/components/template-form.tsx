@@ -1,0 +1,280 @@
+// The template form shared by 'Create Template' and 'Edit Template': the fields on the left, the
+// live preview of the public page on the right (below on narrow screens).
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
+import { Form, useField, useFormState } from 'react-final-form';
+import { Link as RouterLink } from 'react-router-dom';
+
+import { pathTo } from '@/app/routes';
+import { ColorInputField } from '@/components/form/color-input-field';
+import { TextInputField } from '@/components/form/text-input-field';
+import { FormSection } from '@/components/form-section';
+import { UnsavedChangesPrompt } from '@/components/unsaved-changes-prompt';
+import { contrastWarnings, TEMPLATE_LIMITS, type ContrastWarning } from '@common/templates';
+
+import { designFromValues } from '../template-values';
+
+import { LogoField } from './logo-field';
+import { RecordFieldsInput } from './record-fields-input';
+import { validateTemplateForm, type TemplateFormValues } from './template-form-schema';
+import { PreviewDeviceToggle, TemplatePreview, type PreviewDevice } from './template-preview';
+
+import type { SubmissionErrors } from 'final-form';
+
+/** The form-wide error: the server's sentence plus any problems no field can show. */
+export interface FormWideError {
+  message: string;
+  more?: string[];
+}
+
+interface TemplateFormProps {
+  initialValues: TemplateFormValues;
+  onSubmit: (values: TemplateFormValues) => Promise<SubmissionErrors | void>;
+  submitLabel: string;
+  /** Set once saved, so leaving for the grid does not ask about unsaved changes. */
+  isSaved: boolean;
+  /** Names the form for assistive technology: 'Create template', 'Edit template'. */
+  label: string;
+}
+
+export function TemplateForm({
+  initialValues,
+  onSubmit,
+  submitLabel,
+  isSaved,
+  label,
+}: TemplateFormProps) {
+  return (
+    <Form<TemplateFormValues>
+      onSubmit={onSubmit}
+      validate={validateTemplateForm}
+      initialValues={initialValues}
+      subscription={{ submitting: true, dirty: true }}
+      render={({ handleSubmit, submitting, dirty }) => (
+        <Box component="form" noValidate onSubmit={handleSubmit} aria-label={label}>
+          <TemplateFormBody isBusy={Boolean(submitting)} submitLabel={submitLabel} />
+          <UnsavedChangesPrompt
+            when={Boolean(dirty) && !isSaved}
+            message="Your changes to this template have not been saved and will be lost."
+          />
+        </Box>
+      )}
+    />
+  );
+}
+
+// Only the preview and the contrast warnings follow every keystroke; the sections re-render when
+// their own fields change.
+function TemplateFormBody({ isBusy, submitLabel }: { isBusy: boolean; submitLabel: string }) {
+  return (
+    <Grid container spacing={3}>
+      <Grid size={{ xs: 12, lg: 6 }}>
+        <Stack spacing={3}>
+          <FormSection title="Template" description="Only you and your team see the name.">
+            <TextInputField
+              name="name"
+              label="Name"
+              required
+              disabled={isBusy}
+              slotProps={{ htmlInput: { maxLength: TEMPLATE_LIMITS.name } }}
+            />
+          </FormSection>
+          <FormSection title="Logo" description="Shown at the top of the page, beside the heading.">
+            <LogoField disabled={isBusy} />
+          </FormSection>
+          <FormSection
+            title="Colours"
+            description="Buttons, links and the top bar use the primary colour."
+          >
+            <Stack spacing={2.5}>
+              <ColorInputField name="primary_color" label="Primary colour" disabled={isBusy} />
+              <ContrastAlert field="primary_color" />
+              <ColorInputField
+                name="background_color"
+                label="Background colour"
+                helperText="Behind the cards."
+                disabled={isBusy}
+              />
+              <ColorInputField
+                name="text_color"
+                label="Text colour"
+                helperText="On the background and on the white cards."
+                disabled={isBusy}
+              />
+              <ContrastAlert field="text_color" />
+            </Stack>
+          </FormSection>
+          <FormSection title="Heading and message">
+            <Stack spacing={2.5}>
+              <TextInputField
+                name="heading"
+                label="Heading"
+                disabled={isBusy}
+                helperText="Beside the logo. Leave empty to show the issuer's name."
+                slotProps={{ htmlInput: { maxLength: TEMPLATE_LIMITS.heading } }}
+              />
+              <TextInputField
+                name="intro"
+                label="Intro message"
+                multiline
+                minRows={3}
+                disabled={isBusy}
+                helperText="Under the verdict, e.g. who you are and what the document proves. Optional."
+                slotProps={{ htmlInput: { maxLength: TEMPLATE_LIMITS.intro } }}
+              />
+            </Stack>
+          </FormSection>
+          <FormSection
+            title="Record fields"
+            description="Which details of a verification the page lists, and what each is called."
+          >
+            <RecordFieldsInput disabled={isBusy} />
+          </FormSection>
+          <FormSection title="Document download">
+            <AllowDownloadField disabled={isBusy} />
+          </FormSection>
+          <FormSection title="Contact and footer">
+            <Stack spacing={2.5}>
+              <TextInputField
+                name="contact_text"
+                label="Contact text"
+                disabled={isBusy}
+                helperText="e.g. Questions? Contact the registrar's office."
+                slotProps={{ htmlInput: { maxLength: TEMPLATE_LIMITS.contact_text } }}
+              />
+              <TextInputField
+                name="contact_url"
+                label="Contact link"
+                type="url"
+                disabled={isBusy}
+                placeholder="https://example.org/contact or mailto:registrar@example.org"
+                helperText="Makes the contact text a link. Optional."
+                slotProps={{
+                  inputLabel: { shrink: true },
+                  htmlInput: { maxLength: TEMPLATE_LIMITS.contact_url },
+                }}
+              />
+              <TextInputField
+                name="footer_text"
+                label="Footer text"
+                multiline
+                minRows={2}
+                disabled={isBusy}
+                slotProps={{ htmlInput: { maxLength: TEMPLATE_LIMITS.footer_text } }}
+              />
+            </Stack>
+          </FormSection>
+          <SubmitBar submitLabel={submitLabel} />
+        </Stack>
+      </Grid>
+      <Grid size={{ xs: 12, lg: 6 }}>
+        <Box sx={{ position: { lg: 'sticky' }, top: { lg: 96 } }}>
+          <LivePreview />
+        </Box>
+      </Grid>
+    </Grid>
+  );
+}
+
+function LivePreview() {
+  const { values } = useFormState<TemplateFormValues>({ subscription: { values: true } });
+  const [device, setDevice] = useState<PreviewDevice>('desktop');
+  const design = useMemo(() => designFromValues(values), [values]);
+  return (
+    <FormSection
+      title="Preview"
+      description="Exactly what people see when they scan a code, for a sample diploma."
+      action={<PreviewDeviceToggle device={device} onChange={setDevice} />}
+    >
+      <TemplatePreview design={design} device={device} />
+    </FormSection>
+  );
+}
+
+function ContrastAlert({ field }: { field: ContrastWarning['field'] }) {
+  const { values } = useFormState<TemplateFormValues>({ subscription: { values: true } });
+  const warning = contrastWarnings(values).find((candidate) => candidate.field === field);
+  if (!warning) return null;
+  return (
+    <Alert severity="warning" role="status">
+      {warning.message} You can still save it.
+    </Alert>
+  );
+}
+
+function AllowDownloadField({ disabled }: { disabled: boolean }) {
+  const { input } = useField<boolean>('allow_download', { type: 'checkbox' });
+  return (
+    <Box>
+      <FormControlLabel
+        control={
+          <Switch
+            name={input.name}
+            checked={Boolean(input.checked)}
+            onChange={input.onChange}
+            disabled={disabled}
+          />
+        }
+        label="Offer the secured document for download"
+      />
+      <FormHelperText sx={{ mt: 0 }}>
+        The page offers it only when the verification allows downloads too.
+      </FormHelperText>
+    </Box>
+  );
+}
+
+function SubmitBar({ submitLabel }: { submitLabel: string }) {
+  const { submitting, hasValidationErrors, submitError, dirtySinceLastSubmit } = useFormState({
+    subscription: {
+      submitting: true,
+      hasValidationErrors: true,
+      submitError: true,
+      dirtySinceLastSubmit: true,
+    },
+  });
+  const formError = dirtySinceLastSubmit ? undefined : (submitError as FormWideError | undefined);
+  return (
+    <Stack spacing={2}>
+      {formError && (
+        <Alert severity="error" role="alert">
+          {formError.message}
+          {formError.more && formError.more.length > 0 && (
+            <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
+              {formError.more.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </Box>
+          )}
+        </Alert>
+      )}
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          loading={submitting}
+          disabled={hasValidationErrors}
+        >
+          {submitLabel}
+        </Button>
+        <Button component={RouterLink} to={pathTo('templates')} color="inherit" size="large">
+          Cancel
+        </Button>
+        {hasValidationErrors && !submitting && (
+          <Typography variant="body2" color="text.secondary">
+            Fill in the name and fix any field marked in red to save.
+          </Typography>
+        )}
+      </Stack>
+    </Stack>
+  );
+}
