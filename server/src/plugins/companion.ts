@@ -6,7 +6,6 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 import middie from '@fastify/middie';
-import * as companion from '@uppy/companion';
 
 import { COMPANION_PATH, UPLOADS_PATH } from '@common/uploads';
 
@@ -18,9 +17,13 @@ import { findUserByAccessToken } from '../services/auth/find-user-by-access-toke
 
 import type { Config } from '../config';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 
-type Middleware = (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
+type Middleware = (
+  request: IncomingMessage,
+  response: ServerResponse,
+  next: (error?: unknown) => void,
+) => void;
 
 // Companion's own express-session, for the cloud sources' OAuth sign-in.
 const companionRequire = createRequire(require.resolve('@uppy/companion'));
@@ -81,13 +84,41 @@ const linkFailureAsClientError: Middleware = (_request, response, next) => {
   next();
 };
 
+interface RunningCompanion {
+  handle: Middleware;
+  attachSocket: (server: Server) => void;
+}
+
 const companionPlugin: FastifyPluginAsync = async (app) => {
   const { config } = app;
   const filePath = path.join(config.DATA_DIR, 'companion');
-  await mkdir(filePath, { recursive: true });
-  const secret = config.COMPANION_SECRET ?? (await getCompanionSecret(app.db));
-  const options = companionOptions(config, secret, filePath);
-  const { app: companionApp } = companion.app(options);
+
+  // Companion is large (it brings the AWS SDK): it is loaded when first needed — when the server starts
+  // listening, or on the first /companion request of an app that only answers injected requests (tests).
+  let running: Promise<RunningCompanion> | undefined;
+  const start = () =>
+    (running ??= (async () => {
+      const companion = await import('@uppy/companion');
+      await mkdir(filePath, { recursive: true });
+      const secret = config.COMPANION_SECRET ?? (await getCompanionSecret(app.db));
+      const options = companionOptions(config, secret, filePath);
+      const companionApp = companion.app(options).app as unknown as Middleware;
+      let handle = companionApp;
+      if (Object.keys(options.providerOptions).length > 0) {
+        // The OAuth dance with a cloud provider keeps its state in a session (Companion's own express-session).
+        const session = (companionRequire('express-session') as (options: object) => Middleware)({
+          secret,
+          resave: false,
+          saveUninitialized: false,
+          name: 'companion.sid',
+        });
+        handle = (request, response, next) =>
+          session(request, response, (error) =>
+            error ? next(error) : companionApp(request, response, next),
+          );
+      }
+      return { handle, attachSocket: (server) => companion.socket(server) };
+    })());
 
   // Fetching a link costs the server bandwidth and reaches other hosts: only for signed-in users. Cloud
   // sources sign in with the provider instead, and whatever Companion fetches can only go to /api/uploads/.
@@ -100,15 +131,9 @@ const companionPlugin: FastifyPluginAsync = async (app) => {
 
   await app.register(middie);
   app.use(`${COMPANION_PATH}/url`, linkFailureAsClientError);
-  if (Object.keys(options.providerOptions).length > 0) {
-    // The OAuth dance with a cloud provider keeps its state in a session (Companion's own express-session).
-    const session = companionRequire('express-session') as (options: object) => Middleware;
-    app.use(
-      COMPANION_PATH,
-      session({ secret, resave: false, saveUninitialized: false, name: 'companion.sid' }),
-    );
-  }
-  app.use(COMPANION_PATH, companionApp as unknown as Middleware);
+  app.use(COMPANION_PATH, (request, response, next) => {
+    start().then(({ handle }) => handle(request, response, next), next);
+  });
 
   // Middleware runs only for requests that reach a route of this plugin; these are answered only when
   // Companion passes a request on (a path it does not know).
@@ -131,7 +156,12 @@ const companionPlugin: FastifyPluginAsync = async (app) => {
 
   // Progress of the uploads Companion makes, for the picker, on the server the app listens on. Attached once
   // it listens: the socket passes the server's errors on, and a failed start must stay a clean exit.
-  app.server.once('listening', () => companion.socket(app.server));
+  app.server.once('listening', () => {
+    start().then(
+      ({ attachSocket }) => attachSocket(app.server),
+      (error: unknown) => app.log.error({ err: error }, 'Companion could not start'),
+    );
+  });
 };
 
 export default companionPlugin;

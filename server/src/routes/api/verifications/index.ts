@@ -87,7 +87,8 @@ const createBody = z
     allow_download: optionalFormField(formBoolean),
     template_id: optionalFormField(templateIdField),
   })
-  .superRefine(oneDocument)
+  // Also when other fields fail, so a form without a document hears about it with the rest.
+  .superRefine(oneDocument, { when: () => true })
   .superRefine(expiryAfterIssue);
 
 const changesBody = z

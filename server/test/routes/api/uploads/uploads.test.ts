@@ -246,18 +246,18 @@ describe('creating a verification from a staged upload', () => {
 
   it('keeps the upload when securing fails, so the form can be fixed and sent again', async () => {
     const user = await signedInUser(app);
-    const upload = await stagedPdf(user, await makePdf([{ size: [90, 90] }]));
+    const upload = await stagedPdf(user, await makePdf([{ size: [150, 150] }]));
 
     const tooBig = await createFromUpload(user, {
       upload_id: upload.id,
-      qr: JSON.stringify({ pages: 'first', position: 'bottom-right', size_mm: 40 }),
+      qr: JSON.stringify({ pages: 'first', position: 'bottom-right', size_mm: 60 }),
     });
     expect(tooBig.statusCode).toBe(400);
     expect(tooBig.json().error.code).toBe('page_too_small');
 
     const fixed = await createFromUpload(user, {
       upload_id: upload.id,
-      qr: JSON.stringify({ pages: 'first', position: 'bottom-right', size_mm: 15 }),
+      qr: JSON.stringify({ pages: 'first', position: 'bottom-right', size_mm: 20 }),
     });
     expect(fixed.statusCode).toBe(201);
   });
