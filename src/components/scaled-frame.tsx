@@ -10,9 +10,15 @@ interface ScaledFrameProps {
   srcDoc: string;
   /** Names the frame for assistive technology (unused when decorative). */
   title: string;
-  /** The viewport the document lays out in, in CSS pixels. */
+  /** The viewport width the document lays out in, in CSS pixels. */
   width: number;
-  height: number;
+  /** The viewport height, in CSS pixels; the frame shows it whole, scaled like the width. */
+  height?: number;
+  /**
+   * Instead of `height`: how tall the frame is on screen. The viewport is then as tall as fits
+   * there at the scale the width needs (a desktop page scaled to a third shows three times more).
+   */
+  displayHeight?: number;
   /**
    * A picture only (a thumbnail): hidden from assistive technology, out of the tab order, not
    * clickable, and loaded when scrolled near.
@@ -41,13 +47,15 @@ export function ScaledFrame({
   srcDoc,
   title,
   width,
-  height,
+  height = 600,
+  displayHeight,
   isDecorative = false,
 }: ScaledFrameProps) {
   const [boxRef, available] = useElementWidth<HTMLDivElement>();
   const frameRef = useRef<HTMLIFrameElement>(null);
   const scrollY = useRef(0);
   const scale = available ? Math.min(1, available / width) : 1;
+  const shownHeight = displayHeight ?? height * scale;
 
   // A new srcdoc is a new document, which starts at the top; keep the reader where they were.
   const restoreScroll = () => {
@@ -64,7 +72,7 @@ export function ScaledFrame({
   return (
     <Box
       ref={boxRef}
-      sx={{ position: 'relative', width: '100%', height: height * scale, overflow: 'hidden' }}
+      sx={{ position: 'relative', width: '100%', height: shownHeight, overflow: 'hidden' }}
     >
       <Box
         component="iframe"
@@ -81,7 +89,7 @@ export function ScaledFrame({
           top: 0,
           left: '50%',
           width,
-          height,
+          height: shownHeight / scale,
           border: 0,
           display: 'block',
           transform: `translateX(-50%) scale(${scale})`,

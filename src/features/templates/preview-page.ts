@@ -42,8 +42,12 @@ export interface PreviewOptions {
   host: string;
 }
 
+// The preview runs no script, so the browser would show the page's <noscript> note ('Checking a file
+// needs JavaScript…'), which visitors of the real page never see. Hiding it is the one difference.
+const HIDE_NO_SCRIPT_NOTE = '<style>noscript { display: none !important; }</style>';
+
 export function renderTemplatePreview(design: TemplateDesign, options: PreviewOptions): string {
-  return renderVerificationPage({
+  const page = renderVerificationPage({
     code: SAMPLE_CODE,
     verification: sampleVerification(options.issuerName),
     template: design,
@@ -51,4 +55,5 @@ export function renderTemplatePreview(design: TemplateDesign, options: PreviewOp
     fontUrls: FONT_URLS,
     host: options.host,
   });
+  return page.replace('</head>', `${HIDE_NO_SCRIPT_NOTE}</head>`);
 }

@@ -18,13 +18,14 @@ function FieldRow({ field, disabled }: { field: TemplateField; disabled: boolean
   const title = FIELD_TITLES[field];
   const isShown = Boolean(input.checked);
   return (
+    // Side by side when there is room for both, the label under the switch when not.
     <Stack
-      direction={{ xs: 'column', sm: 'row' }}
-      spacing={{ xs: 1, sm: 2 }}
-      sx={{ alignItems: { xs: 'stretch', sm: 'center' }, py: 1.5 }}
+      direction="row"
+      useFlexGap
+      sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 2, rowGap: 1, py: 1.5 }}
     >
       <FormControlLabel
-        sx={{ flex: 'none', width: { sm: 220 }, mr: 0 }}
+        sx={{ flex: '0 0 176px', mr: 0 }}
         control={
           <Switch
             name={input.name}
@@ -35,7 +36,7 @@ function FieldRow({ field, disabled }: { field: TemplateField; disabled: boolean
         }
         label={title}
       />
-      <Box sx={{ flex: 1, minWidth: 0 }}>
+      <Box sx={{ flex: '1 1 160px', minWidth: 0 }}>
         {field === 'custom_fields' ? (
           <Typography variant="body2" color="text.secondary">
             Each custom field is labelled with its own name.

@@ -31,8 +31,11 @@ import { usePreviewDocument } from './template-preview';
 
 import type { Template } from '../api/templates-api';
 
-/** The page as a desktop shows its top: enough for the header, verdict and first rows. */
-const THUMBNAIL_VIEWPORT = { width: 1024, height: 600 };
+/**
+ * The top of the page in a window a little wider than its 640 px column: the header, the verdict
+ * and the first rows fill the picture.
+ */
+const THUMBNAIL_VIEWPORT = { width: 760, height: 475 };
 
 function TemplateThumbnail({ template }: { template: Template }) {
   const design = useMemo(() => templateDesign(template), [template]);

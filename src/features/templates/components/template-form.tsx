@@ -25,7 +25,12 @@ import { designFromValues } from '../template-values';
 import { LogoField } from './logo-field';
 import { RecordFieldsInput } from './record-fields-input';
 import { validateTemplateForm, type TemplateFormValues } from './template-form-schema';
-import { PreviewDeviceToggle, TemplatePreview, type PreviewDevice } from './template-preview';
+import {
+  PreviewDeviceToggle,
+  TemplatePreview,
+  useInitialPreviewDevice,
+  type PreviewDevice,
+} from './template-preview';
 
 import type { SubmissionErrors } from 'final-form';
 
@@ -76,7 +81,7 @@ export function TemplateForm({
 function TemplateFormBody({ isBusy, submitLabel }: { isBusy: boolean; submitLabel: string }) {
   return (
     <Grid container spacing={3}>
-      <Grid size={{ xs: 12, lg: 6 }}>
+      <Grid size={{ xs: 12, lg: 5 }}>
         <Stack spacing={3}>
           <FormSection title="Template" description="Only you and your team see the name.">
             <TextInputField
@@ -172,13 +177,16 @@ function TemplateFormBody({ isBusy, submitLabel }: { isBusy: boolean; submitLabe
               />
             </Stack>
           </FormSection>
-          <SubmitBar submitLabel={submitLabel} />
         </Stack>
       </Grid>
-      <Grid size={{ xs: 12, lg: 6 }}>
+      <Grid size={{ xs: 12, lg: 7 }}>
         <Box sx={{ position: { lg: 'sticky' }, top: { lg: 96 } }}>
           <LivePreview />
         </Box>
+      </Grid>
+      {/* Its own row: after the form beside the preview, after the preview when stacked. */}
+      <Grid size={{ xs: 12, lg: 5 }}>
+        <SubmitBar submitLabel={submitLabel} />
       </Grid>
     </Grid>
   );
@@ -186,7 +194,7 @@ function TemplateFormBody({ isBusy, submitLabel }: { isBusy: boolean; submitLabe
 
 function LivePreview() {
   const { values } = useFormState<TemplateFormValues>({ subscription: { values: true } });
-  const [device, setDevice] = useState<PreviewDevice>('desktop');
+  const [device, setDevice] = useState<PreviewDevice>(useInitialPreviewDevice());
   const design = useMemo(() => designFromValues(values), [values]);
   return (
     <FormSection

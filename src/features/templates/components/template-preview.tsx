@@ -5,7 +5,8 @@ import SmartphoneOutlined from '@mui/icons-material/SmartphoneOutlined';
 import Box from '@mui/material/Box';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { useMemo } from 'react';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useEffect, useMemo, useState } from 'react';
 
 import { useAppSelector } from '@/app/hooks';
 import { ScaledFrame } from '@/components/scaled-frame';
@@ -14,13 +15,42 @@ import { selectFullName } from '@/lib/session/session-slice';
 import { renderTemplatePreview } from '../preview-page';
 
 import type { TemplateDesign } from '../api/templates-api';
+import type { Theme } from '@mui/material/styles';
 
 export type PreviewDevice = 'desktop' | 'phone';
 
-export const PREVIEW_VIEWPORTS: Record<PreviewDevice, { width: number; height: number }> = {
-  desktop: { width: 1024, height: 900 },
-  phone: { width: 375, height: 740 },
-};
+/** The widths the page is laid out at: a small laptop, and the phone the page is designed for. */
+export const PREVIEW_WIDTHS: Record<PreviewDevice, number> = { desktop: 1024, phone: 375 };
+
+// Beside the form the preview stays in view while the form scrolls, so it is as tall as the window
+// allows (less the title bar and the panel's heading); stacked on narrow screens it is a fixed size.
+const STICKY_CHROME_PX = 300;
+const MIN_PREVIEW_PX = 360;
+const STACKED_PREVIEW_PX = 600;
+
+function useWindowHeight(): number {
+  const [height, setHeight] = useState(() => window.innerHeight);
+  useEffect(() => {
+    const update = () => setHeight(window.innerHeight);
+    window.addEventListener('resize', update);
+    return () => window.removeEventListener('resize', update);
+  }, []);
+  return height;
+}
+
+function usePreviewHeight(): number {
+  const isBesideForm = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'), { noSsr: true });
+  const windowHeight = useWindowHeight();
+  return isBesideForm
+    ? Math.max(MIN_PREVIEW_PX, windowHeight - STICKY_CHROME_PX)
+    : STACKED_PREVIEW_PX;
+}
+
+/** Phones start with the phone preview: a desktop page scaled to a phone's width is unreadable. */
+export function useInitialPreviewDevice(): PreviewDevice {
+  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  return isPhone ? 'phone' : 'desktop';
+}
 
 /** The issuer's name the sample shows: the signed-in user's, as on their own verifications. */
 export function usePreviewIssuer(): string {
@@ -70,7 +100,8 @@ export function TemplatePreview({
   device: PreviewDevice;
 }) {
   const html = usePreviewDocument(design);
-  const viewport = PREVIEW_VIEWPORTS[device];
+  const width = PREVIEW_WIDTHS[device];
+  const displayHeight = usePreviewHeight();
   return (
     <Box
       sx={{
@@ -86,7 +117,7 @@ export function TemplatePreview({
       <Box
         sx={{
           mx: 'auto',
-          maxWidth: device === 'phone' ? viewport.width : undefined,
+          maxWidth: device === 'phone' ? width : undefined,
           ...(device === 'phone' && {
             border: 1,
             borderColor: 'divider',
@@ -99,8 +130,8 @@ export function TemplatePreview({
         <ScaledFrame
           srcDoc={html}
           title={`Preview of the public page (${device})`}
-          width={viewport.width}
-          height={viewport.height}
+          width={width}
+          displayHeight={device === 'phone' ? displayHeight - 34 : displayHeight}
         />
       </Box>
     </Box>

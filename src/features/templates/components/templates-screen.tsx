@@ -51,7 +51,7 @@ function LoadingCards() {
       {[0, 1, 2].map((key) => (
         <Grid key={key} size={CARD_GRID}>
           <Card>
-            <Skeleton variant="rectangular" sx={{ aspectRatio: '1024 / 600', height: 'auto' }} />
+            <Skeleton variant="rectangular" sx={{ aspectRatio: '760 / 475', height: 'auto' }} />
             <CardContent>
               <Skeleton width="60%" />
               <Skeleton width="40%" />
