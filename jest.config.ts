@@ -26,6 +26,9 @@ const moduleNameMapper: Config['moduleNameMapper'] = {
   '^@/(.*)$': '<rootDir>/src/$1',
   '^@common/(.*)$': '<rootDir>/common/$1',
   '^@uppy/companion$': '<rootDir>/server/test/helpers/native-companion.ts',
+  // Uppy's ES-module-only corners: an `import`-only export, and an .mjs file that has a CommonJS twin.
+  '^@transloadit/prettier-bytes$': '<rootDir>/node_modules/@transloadit/prettier-bytes/dist/prettierBytes.js',
+  '^exifr/dist/mini.esm.mjs$': '<rootDir>/node_modules/exifr/dist/mini.umd.cjs',
   '\\.(css)$': '<rootDir>/__mocks__/style-mock.ts',
   '\\.(png|jpe?g|svg|gif|woff2?)$': '<rootDir>/__mocks__/file-mock.ts',
 };
@@ -40,6 +43,18 @@ const esmPackages = [
   'openid-client',
   'oauth4webapi',
   'jose',
+  ...[
+    '@uppy',
+    '@transloadit',
+    'nanoid',
+    'p-queue',
+    'p-retry',
+    'p-timeout',
+    'is-network-error',
+    'pretty-bytes',
+    'clsx',
+    'preact',
+  ],
 ].join('|');
 
 function isReachable(url: string): Promise<boolean> {

@@ -1,4 +1,6 @@
 // Which documents can be secured (the server's rules, checked before the upload starts).
+import type { PickedFile } from '@/components/file-picker';
+import type { StagedUpload } from '@common/uploads';
 
 export const MAX_DOCUMENT_BYTES = 25 * 1024 * 1024;
 
@@ -8,10 +10,10 @@ export const DOCUMENT_TYPES: Record<string, readonly string[]> = {
   'image/jpeg': ['.jpg', '.jpeg'],
 };
 
-/** For the file input's accept attribute. */
-export const DOCUMENT_ACCEPT = Object.entries(DOCUMENT_TYPES)
-  .flatMap(([type, extensions]) => [type, ...extensions])
-  .join(',');
+/** The picker's allowed types: MIME types and extensions. */
+export const DOCUMENT_PICKER_TYPES = Object.entries(DOCUMENT_TYPES).flatMap(
+  ([type, extensions]) => [type, ...extensions],
+);
 
 export const DOCUMENT_HINT = 'PDF, PNG or JPEG, up to 25 MB';
 
@@ -20,7 +22,12 @@ export const DOCUMENT_MESSAGES = {
   type: 'Only PDF, PNG and JPEG files can be secured',
   size: 'The file is larger than the 25 MB limit',
   empty: 'The file is empty',
+  uploading: 'Wait for the document to finish uploading',
+  failed: 'The document could not be uploaded; choose it again',
 } as const;
+
+/** The picker's file once the server has checked and kept it (its answer carries the upload's id). */
+export type PickedDocument = PickedFile<StagedUpload>;
 
 export type DocumentKind = 'pdf' | 'image';
 
@@ -39,10 +46,20 @@ export function documentKind(file: Pick<File, 'name' | 'type'>): DocumentKind | 
 }
 
 /** The first problem with a chosen file, or null when it can be uploaded. */
-export function documentFileProblem(file: File | null | undefined): string | null {
+export function documentFileProblem(
+  file: Pick<File, 'name' | 'type' | 'size'> | null | undefined,
+): string | null {
   if (!file) return DOCUMENT_MESSAGES.required;
   if (!documentKind(file)) return DOCUMENT_MESSAGES.type;
   if (file.size > MAX_DOCUMENT_BYTES) return DOCUMENT_MESSAGES.size;
   if (file.size === 0) return DOCUMENT_MESSAGES.empty;
+  return null;
+}
+
+/** The first problem with the picked document, or null when a verification can be made from it. */
+export function pickedDocumentProblem(picked: PickedDocument | null | undefined): string | null {
+  if (!picked) return DOCUMENT_MESSAGES.required;
+  if (picked.status === 'failed') return picked.error ?? DOCUMENT_MESSAGES.failed;
+  if (picked.status === 'uploading' || !picked.answer) return DOCUMENT_MESSAGES.uploading;
   return null;
 }

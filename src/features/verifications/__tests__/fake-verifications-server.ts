@@ -59,12 +59,20 @@ export const STATS = { total: 12, active: 9, revoked: 2, expired: 1, scans_last_
  * network error would. Functions are called per request; plain Responses are cloned.
  */
 export function fakeVerificationsServer(routes: Record<string, Answer>): FetchMock {
-  return mockFetch(async (request) => {
+  const fetchMock = mockFetch(async (request) => {
     const { pathname } = new URL(request.url);
     const answer = routes[`${request.method} ${pathname}`];
     if (!answer) throw new TypeError(`Unexpected call: ${request.method} ${pathname}`);
     return typeof answer === 'function' ? answer(request) : answer.clone();
   });
+  // Uppy calls fetch(url, init); the mock records Requests.
+  Object.defineProperty(globalThis, 'fetch', {
+    value: (input: RequestInfo | URL, init?: RequestInit) =>
+      fetchMock(input instanceof Request ? input : new Request(input, init)),
+    writable: true,
+    configurable: true,
+  });
+  return fetchMock;
 }
 
 export function callsTo(fetchMock: FetchMock, method: string, path: string): Request[] {
@@ -208,4 +216,14 @@ export function installObjectUrls() {
     revokeObjectURL: jest.fn(),
   });
   return created;
+}
+
+/** jsdom has no ResizeObserver; Uppy's Dashboard watches its own size with one. */
+export function installResizeObserver() {
+  class StillObserver {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.assign(globalThis, { ResizeObserver: StillObserver });
 }

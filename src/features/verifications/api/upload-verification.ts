@@ -1,6 +1,7 @@
-// Creating a verification uploads the document, which can take a while: the one call made over
-// XMLHttpRequest so the screen can show progress. It authenticates with the base query's own
-// header logic and, on success, invalidates the same tags an RTK Query mutation would.
+// Creating a verification from a document the file picker has already uploaded (upload_id), sent as
+// the same multipart form API clients send with a file. Made over XMLHttpRequest (one path for both);
+// it authenticates with the base query's own header logic and, on success, invalidates the same tags
+// an RTK Query mutation would.
 import type { AppThunk } from '@/app/store';
 import { API_BASE_PATH } from '@/config/paths';
 import { prepareApiHeaders } from '@/lib/api/base-query-with-reauth';
@@ -19,7 +20,8 @@ import {
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 
 export interface CreateVerificationInput {
-  file: File;
+  /** The staged upload's id (POST /api/uploads/). */
+  upload_id: string;
   title: string;
   holder_name: string;
   issue_date: string;
@@ -43,7 +45,7 @@ export type UploadResult = { data: Verification } | { error: FetchBaseQueryError
 /** The multipart body the server expects: plain fields as text, structured ones as JSON text. */
 export function verificationFormData(input: CreateVerificationInput): FormData {
   const body = new FormData();
-  body.append('file', input.file, input.file.name);
+  body.append('upload_id', input.upload_id);
   body.append('title', input.title);
   body.append('holder_name', input.holder_name);
   body.append('issue_date', input.issue_date);

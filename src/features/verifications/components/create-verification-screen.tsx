@@ -1,12 +1,11 @@
 // 'Create New Verification': upload a document, describe it, place the QR code; then the result.
 import { FORM_ERROR, type SubmissionErrors } from 'final-form';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 
 import { useAppDispatch } from '@/app/hooks';
 import { describeApiError, findServerMessage } from '@/lib/api/api-error-notification';
-import { notify } from '@/lib/notify';
 
-import { createVerification, UPLOAD_CANCELLED } from '../api/upload-verification';
+import { createVerification } from '../api/upload-verification';
 import { DOCUMENT_MESSAGES } from '../document-file';
 import { todayIsoDate } from '../format';
 import { QR_SIZE_DEFAULT_MM } from '../qr-placement';
@@ -89,44 +88,25 @@ export function CreateVerificationScreen() {
   const dispatch = useAppDispatch();
   const [created, setCreated] = useState<Verification | null>(null);
   const [initialValues, setInitialValues] = useState(blankValues);
-  const [uploadProgress, setUploadProgress] = useState<number | null>(null);
-  const upload = useRef<AbortController | null>(null);
 
   const submit = async (values: VerificationFormValues) => {
-    const controller = new AbortController();
-    upload.current = controller;
-    setUploadProgress(0);
     const result = await dispatch(
-      createVerification(
-        {
-          file: values.file as File,
-          title: values.title.trim(),
-          holder_name: values.holder_name.trim(),
-          issue_date: values.issue_date,
-          expiry_date: values.expiry_date || undefined,
-          custom_fields: values.custom_fields.map(({ key, value }) => ({
-            key: key.trim(),
-            value: value.trim(),
-          })),
-          qr: values.qr,
-          allow_download: values.allow_download,
-        },
-        { onProgress: setUploadProgress, signal: controller.signal },
-      ),
+      createVerification({
+        upload_id: values.file!.answer!.id,
+        title: values.title.trim(),
+        holder_name: values.holder_name.trim(),
+        issue_date: values.issue_date,
+        expiry_date: values.expiry_date || undefined,
+        custom_fields: values.custom_fields.map(({ key, value }) => ({
+          key: key.trim(),
+          value: value.trim(),
+        })),
+        qr: values.qr,
+        allow_download: values.allow_download,
+      }),
     );
-    upload.current = null;
-    setUploadProgress(null);
     if ('data' in result) {
       setCreated(result.data);
-      return undefined;
-    }
-    if (result.error.status === 'CUSTOM_ERROR' && result.error.error === UPLOAD_CANCELLED) {
-      notify({
-        severity: 'info',
-        summary: 'Upload cancelled',
-        detail: 'Nothing was created.',
-        lifetime: 3000,
-      });
       return undefined;
     }
     return submissionErrorsFrom(result.error);
@@ -144,13 +124,5 @@ export function CreateVerificationScreen() {
     );
   }
 
-  return (
-    <VerificationForm
-      initialValues={initialValues}
-      onSubmit={submit}
-      uploadProgress={uploadProgress}
-      onCancelUpload={() => upload.current?.abort()}
-      submitLabel="Create"
-    />
-  );
+  return <VerificationForm initialValues={initialValues} onSubmit={submit} submitLabel="Create" />;
 }

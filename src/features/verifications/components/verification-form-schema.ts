@@ -4,13 +4,14 @@ import { array, mixed, number, object, string } from 'yup';
 
 import { validateWithSchema } from '@/lib/forms/validate-with-schema';
 
-import { documentFileProblem } from '../document-file';
+import { pickedDocumentProblem, type PickedDocument } from '../document-file';
 import { QR_SIZE_MAX_MM, QR_SIZE_MIN_MM } from '../qr-placement';
 
 import type { CustomField, QrPlacement } from '../api/verifications-api';
 
 export interface VerificationFormValues {
-  file: File | null;
+  /** The picked document: uploading, or checked and kept by the server. */
+  file: PickedDocument | null;
   title: string;
   holder_name: string;
   issue_date: string;
@@ -36,10 +37,10 @@ const customFieldSchema = object({
 });
 
 export const verificationFormSchema = object({
-  file: mixed<File>()
+  file: mixed<PickedDocument>()
     .nullable()
     .test('document', (file, context) => {
-      const problem = documentFileProblem(file);
+      const problem = pickedDocumentProblem(file);
       return problem ? context.createError({ message: problem }) : true;
     }),
   title: string()

@@ -9,14 +9,31 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Form, useField, useForm, useFormState } from 'react-final-form';
 
-import { FileDropZone } from '@/components/file-drop-zone';
+import { useAppDispatch, useAppStore } from '@/app/hooks';
+import { FilePicker } from '@/components/file-picker';
 import { TextInputField } from '@/components/form/text-input-field';
+import { findServerMessage } from '@/lib/api/api-error-notification';
+import { prepareApiHeaders } from '@/lib/api/base-query-with-reauth';
+import { COMPANION_PATH, UPLOADS_PATH, type StagedUpload } from '@common/uploads';
 
-import { DOCUMENT_ACCEPT, DOCUMENT_HINT, documentFileProblem } from '../document-file';
-import { formatFileSize } from '../format';
+import {
+  deleteStagedUpload,
+  fetchStagedUpload,
+  useGetUploadSourcesQuery,
+} from '../api/uploads-api';
+import { verificationsApi } from '../api/verifications-api';
+import {
+  DOCUMENT_HINT,
+  DOCUMENT_MESSAGES,
+  DOCUMENT_PICKER_TYPES,
+  documentFileProblem,
+  MAX_DOCUMENT_BYTES,
+  pickedDocumentProblem,
+  type PickedDocument,
+} from '../document-file';
 
 import { CustomFieldsInput } from './custom-fields-input';
 import { DocumentPreview } from './document-preview';
@@ -37,19 +54,10 @@ export interface FormWideError {
 interface VerificationFormProps {
   initialValues: VerificationFormValues;
   onSubmit: (values: VerificationFormValues) => Promise<SubmissionErrors | void>;
-  /** 0..1 while the document uploads; null when no upload runs. */
-  uploadProgress: number | null;
-  onCancelUpload: () => void;
   submitLabel: string;
 }
 
-export function VerificationForm({
-  initialValues,
-  onSubmit,
-  uploadProgress,
-  onCancelUpload,
-  submitLabel,
-}: VerificationFormProps) {
+export function VerificationForm({ initialValues, onSubmit, submitLabel }: VerificationFormProps) {
   return (
     <Form<VerificationFormValues>
       onSubmit={onSubmit}
@@ -58,12 +66,7 @@ export function VerificationForm({
       subscription={{ submitting: true }}
       render={({ handleSubmit, submitting }) => (
         <Box component="form" noValidate onSubmit={handleSubmit} aria-label="Create verification">
-          <VerificationFormBody
-            isBusy={Boolean(submitting)}
-            uploadProgress={uploadProgress}
-            onCancelUpload={onCancelUpload}
-            submitLabel={submitLabel}
-          />
+          <VerificationFormBody isBusy={Boolean(submitting)} submitLabel={submitLabel} />
         </Box>
       )}
     />
@@ -72,16 +75,46 @@ export function VerificationForm({
 
 interface BodyProps {
   isBusy: boolean;
-  uploadProgress: number | null;
-  onCancelUpload: () => void;
   submitLabel: string;
 }
 
-function VerificationFormBody({ isBusy, uploadProgress, onCancelUpload, submitLabel }: BodyProps) {
+/** The Authorization (and CSRF) headers the API calls carry, for the picker's own requests. */
+function useApiHeaders(): () => Record<string, string> {
+  const store = useAppStore();
+  return useCallback(
+    () => Object.fromEntries(prepareApiHeaders(new Headers(), { getState: store.getState })),
+    [store],
+  );
+}
+
+/**
+ * The picked document's bytes for the preview: the browser's own copy of a local file at once, a linked
+ * one's from the server once Companion has delivered it.
+ */
+function usePreviewFile(picked: PickedDocument | null): File | null {
+  const getHeaders = useApiHeaders();
+  const local = picked?.data && !documentFileProblem(picked.data) ? picked.data : null;
+  const upload = !local && picked?.status === 'done' ? picked.answer : null;
+  const [fetched, setFetched] = useState<{ id: string; file: File | null } | null>(null);
+  useEffect(() => {
+    if (!upload) return undefined;
+    let isCurrent = true;
+    void fetchStagedUpload(upload, getHeaders()).then(
+      (file) => isCurrent && setFetched({ id: upload.id, file }),
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [upload, getHeaders]);
+  if (local) return local;
+  return upload && fetched?.id === upload.id ? fetched.file : null;
+}
+
+function VerificationFormBody({ isBusy, submitLabel }: BodyProps) {
   const form = useForm<VerificationFormValues>();
   const { values } = useFormState<VerificationFormValues>({ subscription: { values: true } });
   const [pageSize, setPageSize] = useState<PageSizeMm | null>(null);
-  const previewFile = documentFileProblem(values.file) ? null : values.file;
+  const previewFile = usePreviewFile(values.file);
 
   const moveQr = useCallback(
     (position: { x: number; y: number }) => {
@@ -158,18 +191,14 @@ function VerificationFormBody({ isBusy, uploadProgress, onCancelUpload, submitLa
         </Box>
       </Grid>
       <Grid size={{ xs: 12, lg: 7 }}>
-        <SubmitBar
-          uploadProgress={uploadProgress}
-          onCancelUpload={onCancelUpload}
-          submitLabel={submitLabel}
-        />
+        <SubmitBar submitLabel={submitLabel} />
       </Grid>
     </Grid>
   );
 }
 
 function DocumentField({ disabled }: { disabled: boolean }) {
-  const { input, meta } = useField<File | null>('file', {
+  const { input, meta } = useField<PickedDocument | null>('file', {
     subscription: {
       value: true,
       error: true,
@@ -178,21 +207,50 @@ function DocumentField({ disabled }: { disabled: boolean }) {
       dirtySinceLastSubmit: true,
     },
   });
+  const dispatch = useAppDispatch();
+  const getHeaders = useApiHeaders();
+  const { data: sources } = useGetUploadSourcesQuery();
+  const kept = useRef<string | null>(null);
   const submitError = meta.dirtySinceLastSubmit ? undefined : meta.submitError;
-  const error = (meta.touched && meta.error) || submitError;
+  // While a file uploads the picker shows its progress; only a finished problem is worth a line of text.
+  const ownError =
+    input.value && input.value.status === 'uploading' ? null : pickedDocumentProblem(input.value);
+  const error = (meta.touched && ownError) || submitError;
+  const origin = window.location.origin;
+
   return (
-    <FileDropZone
+    <FilePicker<StagedUpload>
       label="Document file"
-      file={input.value || null}
-      onFileChange={(file) => {
-        input.onChange(file);
+      hint={DOCUMENT_HINT}
+      allowedTypes={DOCUMENT_PICKER_TYPES}
+      maxBytes={MAX_DOCUMENT_BYTES}
+      endpoint={`${origin}${UPLOADS_PATH}`}
+      companionUrl={`${origin}${COMPANION_PATH}`}
+      getHeaders={getHeaders}
+      cloudSources={sources?.cloud}
+      describeRestriction={documentFileProblem}
+      describeError={(status, body) =>
+        status === 413 ? DOCUMENT_MESSAGES.size : (findServerMessage(body) ?? null)
+      }
+      onChange={(picked) => {
+        // A document taken out of the picker (or replaced) is not needed on the server any more.
+        const previous = kept.current;
+        kept.current = picked?.answer?.id ?? null;
+        if (previous && previous !== kept.current) deleteStagedUpload(previous, getHeaders());
+        input.onChange(picked);
         input.onBlur();
       }}
-      accept={DOCUMENT_ACCEPT}
-      hint={DOCUMENT_HINT}
+      onUnauthorized={() => {
+        // Any call through the base query now meets the same 401 and runs the one refresh flow.
+        void dispatch(
+          verificationsApi.endpoints.getVerificationStats.initiate(undefined, {
+            forceRefetch: true,
+            subscribe: false,
+          }),
+        );
+      }}
       error={Array.isArray(error) ? error[0] : error || undefined}
       disabled={disabled}
-      describeFile={(file) => formatFileSize(file.size)}
     />
   );
 }
@@ -219,13 +277,7 @@ function AllowDownloadField({ disabled }: { disabled: boolean }) {
   );
 }
 
-interface SubmitBarProps {
-  uploadProgress: number | null;
-  onCancelUpload: () => void;
-  submitLabel: string;
-}
-
-function SubmitBar({ uploadProgress, onCancelUpload, submitLabel }: SubmitBarProps) {
+function SubmitBar({ submitLabel }: { submitLabel: string }) {
   const { submitting, hasValidationErrors, submitError, dirtySinceLastSubmit } = useFormState({
     subscription: {
       submitting: true,
@@ -235,9 +287,6 @@ function SubmitBar({ uploadProgress, onCancelUpload, submitLabel }: SubmitBarPro
     },
   });
   const formError = dirtySinceLastSubmit ? undefined : (submitError as FormWideError | undefined);
-  const isUploading = uploadProgress !== null;
-  const percent = Math.round((uploadProgress ?? 0) * 100);
-  const isProcessing = isUploading && percent >= 100;
 
   return (
     <Stack spacing={2}>
@@ -253,23 +302,12 @@ function SubmitBar({ uploadProgress, onCancelUpload, submitLabel }: SubmitBarPro
           )}
         </Alert>
       )}
-      {isUploading && (
+      {submitting && (
         <Box role="status" aria-live="polite">
-          <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 1 }}>
-            <Typography variant="body2" sx={{ fontWeight: 600 }}>
-              {isProcessing ? 'Securing the document…' : `Uploading… ${percent}%`}
-            </Typography>
-            {!isProcessing && (
-              <Typography variant="body2" color="text.secondary">
-                {percent}%
-              </Typography>
-            )}
-          </Stack>
-          <LinearProgress
-            variant={isProcessing ? 'indeterminate' : 'determinate'}
-            value={percent}
-            aria-label="Upload progress"
-          />
+          <Typography variant="body2" sx={{ fontWeight: 600, mb: 1 }}>
+            Securing the document…
+          </Typography>
+          <LinearProgress aria-label="Securing progress" />
         </Box>
       )}
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
@@ -282,11 +320,6 @@ function SubmitBar({ uploadProgress, onCancelUpload, submitLabel }: SubmitBarPro
         >
           {submitLabel}
         </Button>
-        {isUploading && !isProcessing && (
-          <Button onClick={onCancelUpload} color="inherit">
-            Cancel upload
-          </Button>
-        )}
         {hasValidationErrors && !submitting && (
           <Typography variant="body2" color="text.secondary">
             Choose a document and fill in the required fields to continue.
