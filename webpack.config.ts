@@ -38,6 +38,12 @@ export function createWebpackConfig(
         context: ['/api', '/v/'],
         target: process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080',
       },
+      {
+        // Link import: Companion's HTTP calls and its upload-progress WebSocket.
+        context: ['/companion'],
+        target: process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080',
+        ws: true,
+      },
     ],
   };
   const config: webpack.Configuration & { devServer?: DevServerConfiguration } = {
