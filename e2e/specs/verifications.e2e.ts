@@ -1,12 +1,17 @@
 // The product's core loop in Chromium: secure a PDF through the create screen, read its QR like a phone,
-// open the public page, check the original and an altered copy there, revoke and see the page say so.
+// open the public page, check the original and an altered copy there, revoke and see the page say so;
+// then secure a PDF imported by link through Companion.
 import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+
 
 import { renderPdfPages } from '../../server/test/helpers/pdf-pages';
 import { makePdf } from '../../server/test/helpers/test-documents';
 import { createVerifiedAccount, signInThroughUi } from '../support/accounts';
 import { openPage } from '../support/browser';
 import { useAppAndBrowser } from '../support/fixtures';
+
+import type { AddressInfo } from 'node:net';
 
 describe('verifications', () => {
   const fixtures = useAppAndBrowser();
@@ -20,11 +25,12 @@ describe('verifications', () => {
 
     const original = await makePdf();
     await page.goto(`${app.baseUrl}/create`);
-    await page.getByLabel('Document file').setInputFiles({
-      name: 'diploma.pdf',
-      mimeType: 'application/pdf',
-      buffer: original,
-    });
+    await page
+      .getByRole('group', { name: 'Document file' })
+      .locator('input[type=file]')
+      .first()
+      .setInputFiles({ name: 'diploma.pdf', mimeType: 'application/pdf', buffer: original });
+    await page.getByText('Upload complete').waitFor({ timeout: 30_000 });
     await page.getByLabel('Title').fill('Master of Science');
     await page.getByLabel('Holder name').fill('Grace Hopper');
     await page.getByRole('button', { name: 'Create', exact: true }).click();
@@ -45,7 +51,9 @@ describe('verifications', () => {
     await publicPage.getByText('Master of Science').first().waitFor();
 
     const check = async (name: string, buffer: Buffer) => {
-      await publicPage.locator('#check-file').setInputFiles({ name, mimeType: 'application/pdf', buffer });
+      await publicPage
+        .locator('#check-file')
+        .setInputFiles({ name, mimeType: 'application/pdf', buffer });
       const result = publicPage.locator('#check-message');
       await result.waitFor();
       return result.textContent();
@@ -69,5 +77,48 @@ describe('verifications', () => {
     await publicPage.reload();
     await publicPage.getByRole('heading', { name: 'Revoked', exact: true }).waitFor();
     await publicPage.getByText('Issued in error').waitFor();
+  });
+
+  it('secures a PDF imported by link', async () => {
+    const { app, browser } = fixtures;
+    const linked = await makePdf([{}, {}]);
+    const files: Server = createServer((request, response) => {
+      if (request.url !== '/certificate.pdf') return void response.writeHead(404).end();
+      response.writeHead(200, {
+        'content-type': 'application/pdf',
+        'content-length': linked.length,
+      });
+      response.end(request.method === 'HEAD' ? undefined : linked);
+    });
+    await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
+    const fileUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}/certificate.pdf`;
+    try {
+      const account = await createVerifiedAccount(app);
+      const page = await openPage(browser);
+      await signInThroughUi(page, app, account);
+      await page.waitForURL(`${app.baseUrl}/`);
+      await page.goto(`${app.baseUrl}/create`);
+
+      await page.getByRole('tab', { name: 'Link' }).click();
+      await page.getByRole('textbox', { name: 'Enter URL to import a file' }).fill(fileUrl);
+      await page.getByRole('button', { name: 'Import' }).click();
+      await page.getByText('Upload complete').waitFor({ timeout: 30_000 });
+      // The preview reads the linked file back from the server.
+      await page.getByText(/Page 1 of 2/).waitFor({ timeout: 30_000 });
+
+      await page.getByLabel('Title').fill('Certificate of Completion');
+      await page.getByLabel('Holder name').fill('Katherine Johnson');
+      await page.getByRole('button', { name: 'Create', exact: true }).click();
+      const publicLinkField = page.getByRole('textbox', { name: 'Public link' });
+      await publicLinkField.waitFor({ timeout: 30_000 });
+
+      const downloading = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Download secured PDF' }).click();
+      const secured = await readFile((await (await downloading).path())!);
+      const [[firstPage]] = await renderPdfPages([{ pdf: secured }]);
+      expect(firstPage.qr?.data).toBe(await publicLinkField.inputValue());
+    } finally {
+      await new Promise((resolve) => files.close(resolve));
+    }
   });
 });

@@ -77,6 +77,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
         SMTP_URL: mailbox.url,
         STATIC_DIR: path.join(root, 'dist'),
         LOG_LEVEL: 'warn',
+        // Link import fetches from loopback servers the specs start.
+        COMPANION_ALLOW_LOCAL_URLS: 'true',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
