@@ -4,9 +4,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
-import { createVerifiedAccount, signInThroughUi } from '../e2e/support/accounts';
-import { startApp } from '../e2e/support/app';
+import {
+  createVerifiedAccount,
+  requestAccessToken,
+  signInThroughUi,
+} from '../e2e/support/accounts';
+import { startApp, type RunningApp } from '../e2e/support/app';
 import { launchBrowser, VIEWPORTS } from '../e2e/support/browser';
+import { makePdf, makePng } from '../server/test/helpers/test-documents';
 
 import { ensureSpaBuilt } from './spa-build';
 
@@ -30,10 +35,60 @@ const SIGNED_IN_PATHS = [
   '/no-such-page',
 ];
 
+// Screens that need data: a branded template (logo, colours, texts) and a verification that uses it.
+const BRANDED_PATHS = ['/templates/edit', '/v/branded'];
+
 const outputDir = path.resolve(__dirname, '../test-results/screens');
 
+async function createBrandedVerification(app: RunningApp, token: string) {
+  const auth = { Authorization: `Bearer ${token}` };
+  const template = new FormData();
+  template.set(
+    'data',
+    JSON.stringify({
+      name: 'Northfield Graduation',
+      primary_color: '#7a1f2b',
+      background_color: '#f7f3ee',
+      text_color: '#1d1d1f',
+      heading: 'Northfield University',
+      intro: 'Degrees and diplomas awarded by Northfield University since 1891.',
+      contact_text: 'Questions? Contact the registrar’s office',
+      contact_url: 'mailto:registrar@northfield.test',
+      footer_text: 'Northfield University · 1 College Green · Northfield',
+    }),
+  );
+  const logo = new Uint8Array(makePng(160, 48, [122, 31, 43], [214, 168, 62]));
+  template.set('logo', new Blob([logo], { type: 'image/png' }), 'crest.png');
+  const templateAnswer = await fetch(`${app.baseUrl}/api/templates/`, {
+    method: 'POST',
+    headers: auth,
+    body: template,
+  });
+  const { id: templateId } = (await templateAnswer.json()) as { id: string };
+  const verification = new FormData();
+  verification.set(
+    'file',
+    new Blob([new Uint8Array(await makePdf())], { type: 'application/pdf' }),
+    'diploma.pdf',
+  );
+  verification.set('title', 'Master of Science in Computing');
+  verification.set('holder_name', 'Grace Hopper');
+  verification.set('issue_date', '2026-03-05');
+  verification.set('custom_fields', JSON.stringify([{ key: 'Student number', value: 'S-1906' }]));
+  verification.set('allow_download', 'true');
+  verification.set('template_id', templateId);
+  const answer = await fetch(`${app.baseUrl}/api/verifications/`, {
+    method: 'POST',
+    headers: auth,
+    body: verification,
+  });
+  const { code } = (await answer.json()) as { code: string };
+  return { editPath: `/templates/${templateId}/edit`, publicPath: `/v/${code}` };
+}
+
 function fileName(pagePath: string, viewport: string) {
-  const slug = pagePath === '/' ? 'dashboard' : pagePath.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-');
+  const slug =
+    pagePath === '/' ? 'dashboard' : pagePath.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-');
   return path.join(outputDir, `${slug}-${viewport}.png`);
 }
 
@@ -46,6 +101,7 @@ async function main() {
   const browser = await launchBrowser();
   try {
     const account = await createVerifiedAccount(app);
+    const branded = await createBrandedVerification(app, await requestAccessToken(app, account));
     for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       const context = await browser.newContext({ viewport });
       const page = await context.newPage();
@@ -68,6 +124,25 @@ async function main() {
         await page.waitForLoadState('networkidle');
         await page.waitForTimeout(400); // page transition
         await page.screenshot({ path: fileName(pagePath, viewportName), fullPage: true });
+      }
+      const [editPath, publicPath] = pick(BRANDED_PATHS);
+      if (editPath) {
+        await page.goto(`${app.baseUrl}${branded.editPath}`);
+        await page.waitForLoadState('networkidle');
+        await page.waitForTimeout(400);
+        await page.screenshot({ path: fileName(editPath, viewportName) });
+        // The other preview width: phone on a desktop, desktop on a phone.
+        await page
+          .getByRole('button', { name: viewportName === 'phone' ? 'Desktop' : 'Phone' })
+          .click();
+        await page.getByRole('region', { name: 'Preview' }).scrollIntoViewIfNeeded();
+        await page.waitForTimeout(400);
+        await page.screenshot({ path: fileName(`${editPath}-other-preview`, viewportName) });
+      }
+      if (publicPath) {
+        await page.goto(`${app.baseUrl}${branded.publicPath}`);
+        await page.waitForLoadState('networkidle');
+        await page.screenshot({ path: fileName(publicPath, viewportName), fullPage: true });
       }
       await context.close();
     }

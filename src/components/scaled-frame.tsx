@@ -15,8 +15,8 @@ interface ScaledFrameProps {
   /** The viewport height, in CSS pixels; the frame shows it whole, scaled like the width. */
   height?: number;
   /**
-   * Instead of `height`: how tall the frame is on screen. The viewport is then as tall as fits
-   * there at the scale the width needs (a desktop page scaled to a third shows three times more).
+   * A limit on how tall the frame is on screen. The viewport is then only as tall as fits there at
+   * the scale the width needs (up to `height`), and the document scrolls inside it.
    */
   displayHeight?: number;
   /**
@@ -55,7 +55,7 @@ export function ScaledFrame({
   const frameRef = useRef<HTMLIFrameElement>(null);
   const scrollY = useRef(0);
   const scale = available ? Math.min(1, available / width) : 1;
-  const shownHeight = displayHeight ?? height * scale;
+  const shownHeight = Math.min(displayHeight ?? Infinity, height * scale);
 
   // A new srcdoc is a new document, which starts at the top; keep the reader where they were.
   const restoreScroll = () => {

@@ -21,6 +21,8 @@ export type PreviewDevice = 'desktop' | 'phone';
 
 /** The widths the page is laid out at: a small laptop, and the phone the page is designed for. */
 export const PREVIEW_WIDTHS: Record<PreviewDevice, number> = { desktop: 1024, phone: 375 };
+/** Tall enough for the whole sample page at either width; scaled down, it is never taller. */
+const PREVIEW_MAX_HEIGHT = 1500;
 
 // Beside the form the preview stays in view while the form scrolls, so it is as tall as the window
 // allows (less the title bar and the panel's heading); stacked on narrow screens it is a fixed size.
@@ -131,6 +133,7 @@ export function TemplatePreview({
           srcDoc={html}
           title={`Preview of the public page (${device})`}
           width={width}
+          height={PREVIEW_MAX_HEIGHT}
           displayHeight={device === 'phone' ? displayHeight - 34 : displayHeight}
         />
       </Box>
