@@ -126,7 +126,7 @@ function detailOf(details: unknown): string {
 }
 
 export function FilePicker<Answer>(props: FilePickerProps<Answer>) {
-  const { label, hint, error, disabled = false, height = 320 } = props;
+  const { label, hint, error, disabled = false, height = 280 } = props;
   const [uppy, setUppy] = useState<Uppy<Meta, Body> | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const latest = useRef(props);
@@ -334,6 +334,8 @@ export function FilePicker<Answer>(props: FilePickerProps<Answer>) {
             disableInformer
             disabled={disabled}
             showRemoveButtonAfterComplete
+            // Its Done button would clear the picked file: the form's Create button is the way on.
+            doneButtonHandler={null}
             locale={{
               strings: {
                 dropPasteFiles: 'Drag and drop your file here, %{browseFiles}',
