@@ -69,7 +69,7 @@ async function finishInteraction(req, res) {
 
 // Answers as Google's tokeninfo endpoint does: which client an access token was issued to.
 async function tokenInfo(req, res) {
-  const token = new URL(req.url, issuer).searchParams.get('access_token') ?? '';
+  const token = new globalThis.URL(req.url, issuer).searchParams.get('access_token') ?? '';
   const accessToken = await provider.AccessToken.find(token);
   res.setHeader('content-type', 'application/json');
   if (!accessToken) {

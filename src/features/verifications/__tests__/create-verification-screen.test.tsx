@@ -283,6 +283,7 @@ describe('create verification: sending it', () => {
       custom_fields: JSON.stringify([{ key: 'Grade', value: 'First class' }]),
       qr: JSON.stringify({ pages: 'every', position: 'bottom-right', size_mm: 31 }),
       allow_download: 'true',
+      template_id: 'tpl-default',
       upload_id: 'up-1',
     });
     expect(body.has('expiry_date')).toBe(false);
@@ -307,6 +308,31 @@ describe('create verification: sending it', () => {
     await user.click(screen.getByRole('button', { name: 'Create another' }));
     expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('');
     expect(await screen.findByRole('button', { name: 'browse files' })).toBeInTheDocument();
+  });
+
+  it("preselects the account's default template and sends the one chosen", async () => {
+    const fetchMock = fakeVerificationsServer({
+      [CREATE]: () => jsonResponse(aVerification(), 201),
+      'GET /api/verifications/ver_1/qr/': () => new Response('', { status: 404 }),
+    });
+    const { user, fillIn, create } = renderCreate();
+    const picker = screen.getByRole('combobox', { name: 'Landing-page template' });
+    await waitFor(() => expect(picker).toHaveTextContent('Default (default)'));
+
+    await fillIn();
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: 'School of Nursing' }));
+    expect(
+      screen.getByText('The public page of this template never offers the download.'),
+    ).toBeInTheDocument();
+    await user.click(create);
+
+    const [upload] = await waitFor(() => {
+      const calls = callsTo(fetchMock, 'POST', '/api/verifications/');
+      expect(calls).toHaveLength(1);
+      return calls;
+    });
+    expect((await upload.clone().formData()).get('template_id')).toBe('tpl-nursing');
   });
 
   it('says the document is being secured once the upload is complete', async () => {

@@ -54,14 +54,24 @@ export function aPage(results: Verification[], overrides: Partial<VerificationPa
 
 export const STATS = { total: 12, active: 9, revoked: 2, expired: 1, scans_last_30_days: 57 };
 
+/** The account's templates, as the create form's template choice reads them. */
+export const TEMPLATES = [
+  { id: 'tpl-default', name: 'Default', is_default: true, allow_download: true },
+  { id: 'tpl-nursing', name: 'School of Nursing', is_default: false, allow_download: false },
+];
+
 /**
  * Mocks fetch with `routes` ("GET /api/verifications/": answer). A call nobody listed fails as a
  * network error would. Functions are called per request; plain Responses are cloned.
  */
 export function fakeVerificationsServer(routes: Record<string, Answer>): FetchMock {
+  const answers: Record<string, Answer> = {
+    'GET /api/templates/': () => jsonResponse({ count: TEMPLATES.length, results: TEMPLATES }),
+    ...routes,
+  };
   const fetchMock = mockFetch(async (request) => {
     const { pathname } = new URL(request.url);
-    const answer = routes[`${request.method} ${pathname}`];
+    const answer = answers[`${request.method} ${pathname}`];
     if (!answer) throw new TypeError(`Unexpected call: ${request.method} ${pathname}`);
     return typeof answer === 'function' ? answer(request) : answer.clone();
   });

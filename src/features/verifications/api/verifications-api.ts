@@ -2,6 +2,7 @@
 // {type: 'Verification', id}; the list is id 'LIST' and the dashboard figures id 'STATS'.
 import { baseApi } from '@/lib/api/base-api';
 import { explainsOwnErrors } from '@/lib/api/screen-handled-errors';
+import type { Template } from '@common/templates';
 import type { CustomField, Verification, VerificationStatus } from '@common/verifications';
 
 import { blobOrErrorBody, fileNameFromResponse, readBlobAsDataUrl, saveBlob } from './save-file';
@@ -105,6 +106,8 @@ function listQueryParams(params: VerificationListParams): Record<string, string 
   );
 }
 
+export type TemplateChoice = Pick<Template, 'id' | 'name' | 'is_default' | 'allow_download'>;
+
 export const verificationsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getVerifications: build.query<VerificationPage, VerificationListParams>({
@@ -113,6 +116,19 @@ export const verificationsApi = baseApi.injectEndpoints({
         ...(result?.results.map(({ id }) => verificationTag(id)) ?? []),
         LIST_TAG,
       ],
+    }),
+    // The create form's template choice. Features do not import each other, so this reads the templates list on
+    // its own and names only what a choice needs; the templates feature's mutations invalidate the same tag.
+    getTemplateChoices: build.query<TemplateChoice[], void>({
+      query: () => 'templates/',
+      transformResponse: (answer: { results: TemplateChoice[] }) =>
+        answer.results.map(({ id, name, is_default, allow_download }) => ({
+          id,
+          name,
+          is_default,
+          allow_download,
+        })),
+      providesTags: [{ type: 'Template', id: 'LIST' }],
     }),
     getVerificationStats: build.query<VerificationStats, void>({
       query: () => 'verifications/stats/',
@@ -186,6 +202,7 @@ export const verificationsApi = baseApi.injectEndpoints({
 export const {
   useGetVerificationsQuery,
   useGetVerificationStatsQuery,
+  useGetTemplateChoicesQuery,
   useGetVerificationQuery,
   useGetVerificationScansQuery,
   useGetVerificationQrImageQuery,

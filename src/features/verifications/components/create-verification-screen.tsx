@@ -26,12 +26,20 @@ function blankValues(): VerificationFormValues {
     expiry_date: '',
     custom_fields: [],
     allow_download: false,
+    template_id: '',
     qr: { pages: 'first', position: 'bottom-right', size_mm: QR_SIZE_DEFAULT_MM },
   };
 }
 
 /** Server field names the form shows next to an input; others are listed in the alert. */
-const FIELDS_WITH_INPUTS = ['file', 'title', 'holder_name', 'issue_date', 'expiry_date'];
+const FIELDS_WITH_INPUTS = [
+  'file',
+  'title',
+  'holder_name',
+  'issue_date',
+  'expiry_date',
+  'template_id',
+];
 
 const FIELD_NAMES: Record<string, string> = {
   custom_fields: 'Custom fields',
@@ -103,6 +111,7 @@ export function CreateVerificationScreen() {
         })),
         qr: values.qr,
         allow_download: values.allow_download,
+        template_id: values.template_id || undefined,
       }),
     );
     if ('data' in result) {

@@ -19,6 +19,8 @@ export interface VerificationFormValues {
   expiry_date: string;
   custom_fields: CustomField[];
   allow_download: boolean;
+  /** The landing-page template the public page renders with; '' until the account's templates load. */
+  template_id: string;
   qr: QrPlacement;
 }
 

@@ -6,8 +6,10 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
 import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Form, useField, useForm, useFormState } from 'react-final-form';
@@ -24,7 +26,7 @@ import {
   fetchStagedUpload,
   useGetUploadSourcesQuery,
 } from '../api/uploads-api';
-import { verificationsApi } from '../api/verifications-api';
+import { useGetTemplateChoicesQuery, verificationsApi } from '../api/verifications-api';
 import {
   DOCUMENT_HINT,
   DOCUMENT_MESSAGES,
@@ -159,6 +161,7 @@ function VerificationFormBody({ isBusy, submitLabel }: BodyProps) {
                   slotProps={{ inputLabel: { shrink: true } }}
                 />
               </Stack>
+              <TemplateField disabled={isBusy} />
               <AllowDownloadField disabled={isBusy} />
             </Stack>
           </FormSection>
@@ -252,6 +255,48 @@ function DocumentField({ disabled }: { disabled: boolean }) {
       error={Array.isArray(error) ? error[0] : error || undefined}
       disabled={disabled}
     />
+  );
+}
+
+/** The landing-page template, with the account's default chosen until the user picks another. */
+function TemplateField({ disabled }: { disabled: boolean }) {
+  const { input, meta } = useField<string>('template_id', {
+    subscription: { value: true, submitError: true, dirtySinceLastSubmit: true },
+  });
+  const { data: choices, isLoading, isError } = useGetTemplateChoicesQuery();
+  const { onChange, value } = input;
+  const defaultId = choices?.find((choice) => choice.is_default)?.id;
+  useEffect(() => {
+    if (!value && defaultId) onChange(defaultId);
+  }, [value, defaultId, onChange]);
+  const submitError = meta.dirtySinceLastSubmit ? undefined : meta.submitError;
+  const chosen = choices?.find((choice) => choice.id === value);
+  const helperText =
+    (Array.isArray(submitError) ? submitError[0] : submitError) ??
+    (isError
+      ? 'Templates could not be loaded; the default template will be used.'
+      : chosen && !chosen.allow_download
+        ? 'The public page of this template never offers the download.'
+        : 'How the public verification page looks. Manage templates under Templates.');
+
+  return (
+    <TextField
+      select
+      fullWidth
+      label="Landing-page template"
+      name={input.name}
+      value={choices?.some((choice) => choice.id === value) ? value : ''}
+      onChange={(event) => onChange(event.target.value)}
+      disabled={disabled || isLoading || isError || !choices?.length}
+      error={Boolean(submitError)}
+      helperText={helperText}
+    >
+      {(choices ?? []).map((choice) => (
+        <MenuItem key={choice.id} value={choice.id}>
+          {choice.is_default ? `${choice.name} (default)` : choice.name}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }
 
