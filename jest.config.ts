@@ -1,7 +1,9 @@
 /** @jest-config-loader ts-node */
 // Two test suites share this config: the SPA (jsdom) and the server (node, real database).
 // The server suite runs on embedded PGlite always and again on the Postgres server when it answers.
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 
 import type { Config } from 'jest';
 
@@ -68,19 +70,65 @@ function isReachable(url: string): Promise<boolean> {
   });
 }
 
+// Server test files that never open the project's database run once, in server:pglite; every other server
+// test file runs on both PGlite and Postgres (the data layer must be tested on both). A file belongs here
+// only when the database plays no part in it: pure functions, rendering, config parsing, files on disk, or
+// a child process that opens its own PGlite whichever project runs it. When in doubt, leave a file out.
+const DATABASE_FREE_TESTS = [
+  'common/__tests__/templates.test.ts',
+  'server/test/config.test.ts',
+  'server/test/db/open-database.test.ts',
+  'server/test/logger.test.ts',
+  'server/test/mail/dev-mailbox.test.ts',
+  'server/test/mail/smtp-mailer.test.ts',
+  'server/test/pages/verification-page.test.ts',
+  'server/test/plugins/sentry.test.ts',
+  'server/test/services/uploads/remove-expired-uploads.test.ts',
+  'server/test/services/verifications/classify-device.test.ts',
+  'server/test/services/verifications/detect-document-type.test.ts',
+  'server/test/services/verifications/public-code.test.ts',
+  'server/test/services/verifications/public-record-cache.test.ts',
+  'server/test/services/verifications/render-qr-code.test.ts',
+  'server/test/services/verifications/scan-recorder.test.ts',
+  'server/test/services/verifications/secure-document.test.ts',
+  'server/test/storage/disk-storage.test.ts',
+];
+
+// A listed file that has since started using the test database runs on both after all.
+const USES_TEST_DATABASE =
+  /createTestApp|createEmptyTestDatabase|postgresServerUrl|TEST_DATABASE_URL/;
+
+function runsOnPgliteOnly(file: string): boolean {
+  try {
+    return !USES_TEST_DATABASE.test(readFileSync(path.join(__dirname, file), 'utf8'));
+  } catch {
+    return false; // moved or deleted: nothing to skip
+  }
+}
+
 function serverProject(
   displayName: string,
   databaseUrl?: string,
 ): NonNullable<Config['projects']>[number] {
+  const testPathIgnorePatterns = ['/node_modules/'];
+  if (databaseUrl) {
+    for (const file of DATABASE_FREE_TESTS.filter(runsOnPgliteOnly)) {
+      testPathIgnorePatterns.push(`<rootDir>/${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+    }
+  }
   return {
     displayName,
     testEnvironment: 'node',
     roots: ['<rootDir>/server', '<rootDir>/common'],
     testMatch: ['**/*.test.ts'],
+    testPathIgnorePatterns,
     transform: swcTransform,
     transformIgnorePatterns: [`node_modules/(?!(${esmPackages})/)`],
     moduleNameMapper,
     globals: { TEST_DATABASE_URL: databaseUrl ?? '' },
+    // Migrates one template database per run, which each test's fresh database is copied from.
+    globalSetup: '<rootDir>/server/test/helpers/database-global-setup.ts',
+    globalTeardown: '<rootDir>/server/test/helpers/database-global-teardown.ts',
   };
 }
 

@@ -1,18 +1,22 @@
 // Builds the real app for one test, on a database no other test touches:
-// in-memory PGlite in the server:pglite project, a brand-new Postgres database in server:postgres.
-import { randomBytes } from 'node:crypto';
+// in-memory PGlite in the server:pglite project, a brand-new Postgres database in server:postgres,
+// each a copy of a migrated template (database-templates.ts).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
-import { Client } from 'pg';
 
 import { buildApp } from '../../src/app';
 import { loadConfig, type Environment } from '../../src/config';
-import { migrateToLatest } from '../../src/db/migrate';
+
+import {
+  databaseUrl,
+  loadMigratedPglite,
+  postgresTemplateDatabase,
+  randomDatabaseName,
+  withAdminClient,
+} from './database-templates';
 
 import type { DatabaseTarget } from '../../src/db/open-database';
 import type { LogStream } from '../../src/logger';
@@ -40,25 +44,17 @@ export function postgresServerUrl(): string {
   return globalThis.TEST_DATABASE_URL ?? '';
 }
 
-async function withAdminClient<T>(work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: postgresServerUrl() });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function createPostgresDatabase(): Promise<TestDatabase> {
-  const name = `qrv_test_${randomBytes(6).toString('hex')}`;
-  await withAdminClient((client) => client.query(`CREATE DATABASE ${name}`));
-  const url = new URL(postgresServerUrl());
-  url.pathname = `/${name}`;
+/** A new database on the Postgres server: a copy of `template`, or empty. */
+async function createPostgresDatabase(template?: string): Promise<TestDatabase> {
+  const name = randomDatabaseName('qrv_test');
+  const serverUrl = postgresServerUrl();
+  await withAdminClient(serverUrl, (client) =>
+    client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`),
+  );
   return {
-    target: { driver: 'postgres', url: url.toString() },
+    target: { driver: 'postgres', url: databaseUrl(serverUrl, name) },
     drop: () =>
-      withAdminClient((client) =>
+      withAdminClient(serverUrl, (client) =>
         client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
       ).then(() => undefined),
   };
@@ -70,21 +66,14 @@ export async function createEmptyTestDatabase(): Promise<TestDatabase> {
   return { target: { driver: 'pglite' }, drop: async () => undefined };
 }
 
-// Starting PGlite and migrating takes seconds; copying a migrated data directory takes a fraction of that.
-let migratedPgliteTemplate: Promise<File | Blob> | undefined;
+// Starting PGlite and migrating takes seconds; loading a migrated data directory takes a fraction of that.
+let migratedPgliteTemplate: Promise<Blob> | undefined;
 
-async function dumpMigratedPglite(): Promise<File | Blob> {
-  const client = await PGlite.create();
-  const db = new Kysely({ dialect: new PGliteDialect(client) });
-  await migrateToLatest(db);
-  const dump = await client.dumpDataDir('none');
-  await db.destroy();
-  return dump;
-}
-
+// Migrated already (the app's own migration step then finds nothing to do), from this run's template when
+// the global set-up made one (database-templates.ts).
 async function createMigratedTestDatabase(): Promise<TestDatabase> {
-  if (postgresServerUrl()) return createPostgresDatabase();
-  migratedPgliteTemplate ??= dumpMigratedPglite();
+  if (postgresServerUrl()) return createPostgresDatabase(postgresTemplateDatabase());
+  migratedPgliteTemplate ??= loadMigratedPglite();
   const client = await PGlite.create({ loadDataDir: await migratedPgliteTemplate });
   return { target: { driver: 'pglite', client }, drop: async () => undefined };
 }

@@ -1,0 +1,108 @@
+// Migrated databases to copy for each test, made once per `jest` run by the server projects' global set-up
+// (database-global-setup.ts): a PGlite data-directory dump in a temp file, a template database on Postgres.
+// Copying one is much cheaper than initdb (PGlite) or CREATE DATABASE and every migration (Postgres).
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import { Client, Pool } from 'pg';
+
+import { migrateToLatest } from '../../src/db/migrate';
+
+/** The global set-up hands the templates to the test workers (its child processes) through these. */
+const PGLITE_TEMPLATE_FILE = 'QRV_TEST_PGLITE_TEMPLATE_FILE';
+const POSTGRES_TEMPLATE_DATABASE = 'QRV_TEST_POSTGRES_TEMPLATE_DATABASE';
+
+export async function withAdminClient<T>(
+  serverUrl: string,
+  work: (client: Client) => Promise<T>,
+): Promise<T> {
+  const client = new Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export function randomDatabaseName(prefix: string): string {
+  return `${prefix}_${randomBytes(6).toString('hex')}`;
+}
+
+/** A migrated PGlite data directory, as PGlite.create({ loadDataDir }) takes it. */
+export async function dumpMigratedPglite(): Promise<Blob> {
+  const client = await PGlite.create();
+  const db = new Kysely({ dialect: new PGliteDialect(client) });
+  await migrateToLatest(db);
+  const dump = await client.dumpDataDir('none');
+  await db.destroy();
+  return dump;
+}
+
+/** The run's PGlite template when the global set-up made one, else one made in this test file. */
+export async function loadMigratedPglite(): Promise<Blob> {
+  const file = process.env[PGLITE_TEMPLATE_FILE];
+  return file ? new Blob([await readFile(file)]) : dumpMigratedPglite();
+}
+
+/** The run's Postgres template database, or undefined without the global set-up (then tests migrate). */
+export function postgresTemplateDatabase(): string | undefined {
+  return process.env[POSTGRES_TEMPLATE_DATABASE] || undefined;
+}
+
+export async function createPgliteTemplateFile(): Promise<void> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'qrv-pglite-template-'));
+  const file = path.join(folder, 'pgdata.tar');
+  await writeFile(file, new Uint8Array(await (await dumpMigratedPglite()).arrayBuffer()));
+  process.env[PGLITE_TEMPLATE_FILE] = file;
+}
+
+export async function removePgliteTemplateFile(): Promise<void> {
+  const file = process.env[PGLITE_TEMPLATE_FILE];
+  if (file) await rm(path.dirname(file), { recursive: true, force: true });
+  delete process.env[PGLITE_TEMPLATE_FILE];
+}
+
+// A name of its own for each run: people and CI may run the suite at the same time on one server.
+export async function createPostgresTemplate(serverUrl: string): Promise<void> {
+  const name = randomDatabaseName('qrv_template');
+  await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const db = new Kysely({
+    dialect: new PostgresDialect({
+      pool: new Pool({ connectionString: databaseUrl(serverUrl, name) }),
+    }),
+  });
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    await db.destroy();
+    await withAdminClient(serverUrl, (client) =>
+      client.query(`DROP DATABASE ${name} WITH (FORCE)`),
+    );
+    throw error;
+  }
+  // CREATE DATABASE … TEMPLATE refuses a template anyone is connected to.
+  await db.destroy();
+  process.env[POSTGRES_TEMPLATE_DATABASE] = name;
+}
+
+export async function dropPostgresTemplate(serverUrl: string): Promise<void> {
+  const name = postgresTemplateDatabase();
+  if (name) {
+    await withAdminClient(serverUrl, (client) =>
+      client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    );
+  }
+  delete process.env[POSTGRES_TEMPLATE_DATABASE];
+}
