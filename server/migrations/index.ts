@@ -4,6 +4,7 @@ import * as createAppSettings from './0001-create-app-settings';
 import * as createAccounts from './0002-create-accounts';
 import * as createSso from './0003-create-sso';
 import * as createVerifications from './0004-create-verifications';
+import * as createTemplates from './0005-create-templates';
 
 import type { Migration } from 'kysely';
 
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0002-create-accounts': createAccounts,
   '0003-create-sso': createSso,
   '0004-create-verifications': createVerifications,
+  '0005-create-templates': createTemplates,
 };

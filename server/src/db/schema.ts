@@ -1,6 +1,8 @@
 // The database's tables as Kysely sees them. Each migration that changes a table updates this file too.
+import type { TemplateFieldSettings } from '@common/templates';
 import type { CustomField, QrPlacement } from '@common/verifications';
 
+import type { TemplateLogoType } from '../services/templates/detect-logo-type';
 import type { ScanDevice } from '../services/verifications/classify-device';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
@@ -103,7 +105,8 @@ export interface VerificationsTable {
   expiry_date: ColumnType<string | null, string | null, string | null>;
   /** JSON; written as JSON text. */
   custom_fields: ColumnType<CustomField[], string, string>;
-  template_id: string | null;
+  /** One of the same account's templates (the database refuses any other). */
+  template_id: string;
   /** JSON; written as JSON text. */
   qr_placement: ColumnType<QrPlacement, string, string>;
   allow_download: boolean;
@@ -118,6 +121,32 @@ export interface VerificationsTable {
   secured_sha256: string;
   scan_count: Generated<number>;
   last_scanned_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, never, Date>;
+}
+
+/** How an account brands its verifications' public page; exactly one per account is its default. */
+export interface TemplatesTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  is_default: Generated<boolean>;
+  primary_color: string;
+  background_color: string;
+  text_color: string;
+  heading: string;
+  intro: string;
+  /** JSON; written as JSON text. */
+  fields: ColumnType<TemplateFieldSettings, string, string>;
+  allow_download: boolean;
+  contact_text: string;
+  contact_url: string;
+  footer_text: string;
+  /** The logo's storage key; the other logo columns are set exactly when it is. */
+  logo_key: string | null;
+  logo_content_type: TemplateLogoType | null;
+  logo_size: number | null;
+  logo_sha256: string | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, never, Date>;
 }
@@ -140,6 +169,7 @@ export interface Database {
   sso_logins: SsoLoginsTable;
   verifications: VerificationsTable;
   verification_scans: VerificationScansTable;
+  templates: TemplatesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -2,6 +2,7 @@
 import authRoutes from './api/auth';
 import healthRoutes from './api/health';
 import publicRoutes from './api/public';
+import templatesRoutes from './api/templates';
 import uploadsRoutes from './api/uploads';
 import verificationsRoutes from './api/verifications';
 import pageRoutes from './v';
@@ -13,6 +14,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(uploadsRoutes, { prefix: '/api/uploads' });
   await app.register(verificationsRoutes, { prefix: '/api/verifications' });
+  await app.register(templatesRoutes, { prefix: '/api/templates' });
   await app.register(publicRoutes, { prefix: '/api/public' });
   await app.register(pageRoutes, { prefix: '/v' });
 };

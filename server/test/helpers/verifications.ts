@@ -1,8 +1,10 @@
-// Signed-in users and uploads for the verification route tests. Users are written straight to the database
-// with a fresh token pair: the sign-in flow has its own tests, and hashing passwords would slow these down.
+// Signed-in users and uploads for the verification route tests. Users are written straight to the database (with
+// their default template) and a fresh token pair: the sign-in flow has its own tests, and hashing passwords would
+// slow these down.
 import { randomUUID } from 'node:crypto';
 
 import { issueTokens } from '../../src/services/auth/issue-tokens';
+import { createDefaultTemplate } from '../../src/services/templates/create-default-template';
 
 import { makePdf } from './test-documents';
 
@@ -39,6 +41,8 @@ export async function signedInUser(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // As the account services do: every account has its default template.
+  await createDefaultTemplate(app.db, id);
   const tokens = await issueTokens(app.db, app.config, id);
   return { id, email, headers: { authorization: `Bearer ${tokens.access_token}` } };
 }

@@ -1,9 +1,10 @@
-// /v/: the public verification page a QR code opens (server-rendered HTML, no sign-in), the secured document
-// when its issuer allows downloads, and the page's own script and fonts. Each view of a page counts as a scan.
+// /v/: the public verification page a QR code opens (server-rendered HTML in its template's design, no sign-in),
+// the secured document when its issuer allows downloads, the templates' logos and the page's own script and
+// fonts. Each view of a page counts as a scan.
 import { z } from 'zod';
 
 import { renderVerificationPage } from '@common/public-page/verification-page';
-import { DEFAULT_TEMPLATE_DESIGN } from '@common/templates';
+import { DEFAULT_TEMPLATE_DESIGN, type TemplateDesign } from '@common/templates';
 
 import { notFoundError } from '../../lib/app-error';
 import { attachment } from '../../lib/content-disposition';
@@ -17,6 +18,8 @@ import { classifyDevice } from '../../services/verifications/classify-device';
 import { isPublicCode } from '../../services/verifications/public-code';
 import { isoDate, toPublicVerification } from '../../services/verifications/public-verification';
 import { verificationFileKeys } from '../../services/verifications/verification-files';
+
+import logoRoutes from './logos';
 
 import type { ZodTypeProvider } from '../../lib/zod-schemas';
 import type { PublicRecord } from '../../services/verifications/public-verification';
@@ -40,6 +43,14 @@ const pageRoutes: FastifyPluginAsync = async (app) => {
     return isPublicCode(code) ? app.publicRecords.get(code) : null;
   }
 
+  // Both from memory on the hot path: records by code, designs by template id (shared by its verifications).
+  async function designOf(record: PublicRecord | null): Promise<TemplateDesign> {
+    const template = record && (await app.publicTemplates.get(record.template_id));
+    return template?.design ?? DEFAULT_TEMPLATE_DESIGN;
+  }
+
+  await app.register(logoRoutes, { prefix: '/logos' });
+
   routes.get('/:code', { schema: { params: codeParams } }, async (request, reply) => {
     const record = await findRecord(request.params.code);
     // A HEAD (link checkers, some previewers) reads no page, so it is not a view.
@@ -53,7 +64,7 @@ const pageRoutes: FastifyPluginAsync = async (app) => {
     const html = renderVerificationPage({
       code: request.params.code,
       verification: record && toPublicVerification(record, isoDate()),
-      template: DEFAULT_TEMPLATE_DESIGN,
+      template: await designOf(record),
       scriptUrl,
       faviconUrl: '/favicon.svg',
       fontUrls,
@@ -72,7 +83,8 @@ const pageRoutes: FastifyPluginAsync = async (app) => {
 
   routes.get('/:code/document', { schema: { params: codeParams } }, async (request, reply) => {
     const record = await findRecord(request.params.code);
-    if (!record?.allow_download) throw notFoundError();
+    // Offered only when both the verification and its template allow it, as the page shows.
+    if (!record?.allow_download || !(await designOf(record)).allow_download) throw notFoundError();
     const stream = await app.storage.getStream(verificationFileKeys(record.id).secured);
     return reply
       .type('application/pdf')

@@ -1,5 +1,6 @@
 import { emailTaken } from '../../lib/auth-errors';
 import { hashSecret } from '../../lib/secrets';
+import { createDefaultTemplate } from '../templates/create-default-template';
 
 import { issueOtp, type OtpDependencies } from './issue-otp';
 
@@ -24,22 +25,28 @@ export async function registerUser(
     .executeTakeFirst();
   if (taken) throw emailTaken();
 
-  const created = await db
-    .insertInto('users')
-    .values({
-      email: registration.email,
-      first_name: registration.firstName,
-      password_hash: await hashSecret(registration.password),
-      email_verified_at: null,
-      industry: null,
-      referrer: registration.referrer,
-      journey: registration.journey && JSON.stringify(registration.journey),
-      sign_up_method: 'password',
-      password_reset_expires_at: null,
-    })
-    .onConflict((conflict) => conflict.column('email').doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const passwordHash = await hashSecret(registration.password);
+  // The account and its default template exist together or not at all.
+  const created = await db.transaction().execute(async (trx) => {
+    const user = await trx
+      .insertInto('users')
+      .values({
+        email: registration.email,
+        first_name: registration.firstName,
+        password_hash: passwordHash,
+        email_verified_at: null,
+        industry: null,
+        referrer: registration.referrer,
+        journey: registration.journey && JSON.stringify(registration.journey),
+        sign_up_method: 'password',
+        password_reset_expires_at: null,
+      })
+      .onConflict((conflict) => conflict.column('email').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (user) await createDefaultTemplate(trx, user.id);
+    return user;
+  });
   // Someone registered the same email between the check and the insert.
   if (!created) throw emailTaken();
 

@@ -4,6 +4,8 @@ import { randomUUID } from 'node:crypto';
 
 import type { CustomField, QrPlacement } from '@common/verifications';
 
+import { resolveTemplateId } from '../templates/resolve-template-id';
+
 import { findOwnVerification } from './find-own-verification';
 import { generatePublicCode, verificationUrl } from './public-code';
 import { secureDocument } from './secure-document';
@@ -21,6 +23,7 @@ export interface NewVerification {
   custom_fields: CustomField[];
   qr: QrPlacement;
   allow_download: boolean;
+  /** One of the account's templates; null for the account's default. */
   template_id: string | null;
 }
 
@@ -42,6 +45,8 @@ export async function createVerification(
   input: NewVerification,
 ): Promise<VerificationRow> {
   const { db, storage, config } = deps;
+  // Checked before the document is secured: a wrong template should not cost that work.
+  const templateId = await resolveTemplateId(db, userId, input.template_id);
   const id = randomUUID();
   // 80 random bits: a clash is not a practical concern, and the unique index would refuse one anyway.
   const code = generatePublicCode();
@@ -68,7 +73,7 @@ export async function createVerification(
         issue_date: input.issue_date,
         expiry_date: input.expiry_date,
         custom_fields: JSON.stringify(input.custom_fields),
-        template_id: input.template_id,
+        template_id: templateId,
         qr_placement: JSON.stringify(input.qr),
         allow_download: input.allow_download,
         revoked_at: null,

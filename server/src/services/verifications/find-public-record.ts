@@ -27,5 +27,6 @@ export async function findPublicRecord(
     secured_sha256: row.secured_sha256,
     allow_download: row.allow_download,
     secured_size: row.secured_size,
+    template_id: row.template_id,
   };
 }

@@ -76,6 +76,12 @@ export class PublicRecordCache<T> {
     return this.get(code);
   }
 
+  /** Drops what is cached for the code, without reading it again until it is next asked for. */
+  forget(code: string): void {
+    this.loads.delete(code);
+    this.entries.delete(code);
+  }
+
   /** After a verification is deleted: its code now answers 'not found'. */
   delete(code: string): void {
     this.loads.delete(code);

@@ -23,6 +23,8 @@ export interface PublicRecord extends Omit<PublicVerification, 'status' | 'issue
   issuer_name: string;
   /** For the Content-Length of the public download. */
   secured_size: number;
+  /** The template the page renders with (its design is cached apart: app.publicTemplates). */
+  template_id: string;
 }
 
 export function toPublicVerification(record: PublicRecord, today: string): PublicVerification {

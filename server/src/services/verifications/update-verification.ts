@@ -1,6 +1,8 @@
 // Edits what a verification says. The secured PDF is not touched: it carries only the QR code and its code.
 import type { CustomField } from '@common/verifications';
 
+import { resolveTemplateId } from '../templates/resolve-template-id';
+
 import { findOwnVerification } from './find-own-verification';
 import { fieldError } from './verification-errors';
 
@@ -14,6 +16,8 @@ export interface VerificationChanges {
   expiry_date?: string | null;
   custom_fields?: CustomField[];
   allow_download?: boolean;
+  /** One of the account's templates; null for the account's default. */
+  template_id?: string | null;
 }
 
 export async function updateVerification(
@@ -29,13 +33,16 @@ export async function updateVerification(
   if (expiryDate !== null && expiryDate < issueDate) {
     throw fieldError('expiry_date', 'The expiry date cannot be before the issue date.');
   }
-  const { custom_fields: customFields, ...plain } = changes;
+  const { custom_fields: customFields, template_id: templateChoice, ...plain } = changes;
+  const templateId =
+    templateChoice === undefined ? undefined : await resolveTemplateId(db, userId, templateChoice);
   if (Object.keys(changes).length > 0) {
     await db
       .updateTable('verifications')
       .set({
         ...plain,
         ...(customFields && { custom_fields: JSON.stringify(customFields) }),
+        ...(templateId && { template_id: templateId }),
         updated_at: new Date(),
       })
       .where('id', '=', current.id)

@@ -1,5 +1,7 @@
 import { JSDOM } from 'jsdom';
 
+import { DEFAULT_TEMPLATE_DESIGN } from '@common/templates';
+
 import { createTestApp } from '../../helpers/test-app';
 import { createVerification, signedInUser } from '../../helpers/verifications';
 
@@ -236,6 +238,8 @@ describe('GET /api/public/verifications/{code}/', () => {
       original_sha256: verification.original.sha256,
       secured_sha256: verification.secured.sha256,
       allow_download: false,
+      // The design of its template (here the account's default): how the page looks, nothing private.
+      template: DEFAULT_TEMPLATE_DESIGN,
     });
     expect(response.body).not.toContain(verification.id);
     expect(response.body).not.toContain(user.email);

@@ -128,3 +128,20 @@ test('refresh reads the code again at once, and wins over a read already under w
   expect(await cache.get('one')).toEqual({ title: 'Revoked' });
   expect(database.loads).toEqual(['one', 'one']);
 });
+
+test('forget drops an entry without reading it; the next get reads it again, and a load in flight is not kept', async () => {
+  const rows: Record<string, Row> = { one: { title: 'One' } };
+  const database = fakeDatabase(rows);
+  const cache = new PublicRecordCache<Row>({ load: database.load });
+  await cache.get('one');
+
+  rows.one = { title: 'Changed' };
+  const inFlight = cache.refresh('one');
+  cache.forget('one');
+
+  expect(database.loads).toEqual(['one', 'one']);
+  await inFlight;
+  expect(cache.size).toBe(0);
+  expect(await cache.get('one')).toEqual({ title: 'Changed' });
+  expect(database.loads).toEqual(['one', 'one', 'one']);
+});

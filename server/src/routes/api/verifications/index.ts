@@ -99,6 +99,7 @@ const changesBody = z
     expiry_date: dateField.nullable().optional(),
     custom_fields: customFieldsFromJson.optional(),
     allow_download: z.boolean({ error: 'Must be true or false.' }).optional(),
+    template_id: templateIdField.nullable().optional(),
   })
   .superRefine(expiryAfterIssue);
 

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { PDFDocument } from 'pdf-lib';
 
 import { renderPdfPages } from '../../../helpers/pdf-pages';
+import { createTemplate, defaultTemplate } from '../../../helpers/templates';
 import { createTestApp } from '../../../helpers/test-app';
 import { makeEncryptedPdf, makePdf, makePng } from '../../../helpers/test-documents';
 import {
@@ -45,6 +46,7 @@ test('uploading a PDF secures it: 201 with the verification, its files and a QR 
     lastName: 'King',
   });
   const original = await makePdf([{}, {}]);
+  const template = await createTemplate(app, user, { name: 'Diplomas 2025' });
 
   const response = await uploadVerification(app, user, {
     file: { name: 'diploma.pdf', data: original },
@@ -52,7 +54,7 @@ test('uploading a PDF secures it: 201 with the verification, its files and a QR 
     custom_fields: JSON.stringify([{ key: 'Grade', value: 'First' }]),
     qr: JSON.stringify({ pages: 'every', position: 'top-left', size_mm: 30 }),
     allow_download: 'true',
-    template_id: 'diploma-2025',
+    template_id: template.id,
   });
 
   expect(response.statusCode).toBe(201);
@@ -65,7 +67,7 @@ test('uploading a PDF secures it: 201 with the verification, its files and a QR 
     issue_date: '2025-06-30',
     expiry_date: '2030-06-30',
     custom_fields: [{ key: 'Grade', value: 'First' }],
-    template_id: 'diploma-2025',
+    template_id: template.id,
     qr: { pages: 'every', position: 'top-left', size_mm: 30 },
     status: 'active',
     revoked_at: null,
@@ -115,7 +117,7 @@ test('uploading a PDF secures it: 201 with the verification, its files and a QR 
   await app.close();
 });
 
-test('optional fields take their defaults: first page, bottom right, 25 mm, no download, no expiry', async () => {
+test('optional fields take their defaults: first page, bottom right, 25 mm, no download, no expiry, default template', async () => {
   const app = await createTestApp();
   const user = await signedInUser(app);
 
@@ -125,7 +127,7 @@ test('optional fields take their defaults: first page, bottom right, 25 mm, no d
   expect(response.json()).toMatchObject({
     expiry_date: null,
     custom_fields: [],
-    template_id: null,
+    template_id: (await defaultTemplate(app, user)).id,
     qr: { pages: 'first', position: 'bottom-right', size_mm: 25 },
     allow_download: false,
   });
