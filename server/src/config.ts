@@ -79,12 +79,12 @@ const envSchema = z.object({
   REFRESH_TOKEN_TTL_SECONDS: seconds().default(30 * DAY_SECONDS),
   GOOGLE_CLIENT_ID: z.string().default(PUBLIC_SETTING_DEFAULTS.GOOGLE_CLIENT_ID),
   GOOGLE_USERINFO_URL: httpUrl().default('https://openidconnect.googleapis.com/v1/userinfo'),
+  GOOGLE_TOKENINFO_URL: httpUrl().default('https://oauth2.googleapis.com/tokeninfo'),
   // Attempts per minute; 0 turns a limit off.
   RATE_LIMIT_SIGN_IN_PER_EMAIL: attemptsPerMinute().default(10),
   RATE_LIMIT_SIGN_IN_PER_IP: attemptsPerMinute().default(30),
   RATE_LIMIT_OTP_PER_EMAIL: attemptsPerMinute().default(10),
   RATE_LIMIT_RESEND_OTP_PER_IP: attemptsPerMinute().default(20),
-  GOOGLE_TOKENINFO_URL: httpUrl().default('https://oauth2.googleapis.com/tokeninfo'),
   RATE_LIMIT_FORGOT_PASSWORD_PER_IP: attemptsPerMinute().default(20),
   RATE_LIMIT_REGISTER_PER_IP: attemptsPerMinute().default(10),
   // Link import and cloud sources (Companion under /companion). Unset secret: one generated and kept in the database.
