@@ -149,5 +149,7 @@ export default async function config(): Promise<Config> {
   if (process.env.SKIP_POSTGRES !== '1' && (await isReachable(POSTGRES_TEST_URL))) {
     projects.push(serverProject('server:postgres', POSTGRES_TEST_URL));
   }
-  return { projects, testTimeout: 30_000, maxWorkers: 2 };
+  // Workers grow with every file (each PGlite instance holds its own WebAssembly memory): on this 24 GB
+  // machine they reached 7-15 GB and were OOM-killed mid-run. A worker above 2 GB after a file is replaced.
+  return { projects, testTimeout: 30_000, maxWorkers: 2, workerIdleMemoryLimit: '2GB' };
 }
