@@ -26,8 +26,16 @@ async function unmockedFetch(input: RequestInfo | URL): Promise<Response> {
   throw new Error(`No mocked server for ${url}; use mockFetch() from src/testing/mock-fetch.ts`);
 }
 
+/** jsdom lays nothing out, so sizes never change: an observer that never reports (Uppy's Dashboard needs one). */
+class StillResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+
 Object.assign(globalThis, {
   fetch: unmockedFetch,
+  ResizeObserver: StillResizeObserver,
   Request: BrowserRequest,
   Response: nodeGlobals.Response,
   Headers: nodeGlobals.Headers,

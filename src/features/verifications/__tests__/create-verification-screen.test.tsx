@@ -13,7 +13,6 @@ import {
   captureNotifications,
   fakeVerificationsServer as fakeServer,
   installObjectUrls,
-  installResizeObserver,
   installXhrOverFetch,
   jsonResponse,
   type Answer,
@@ -101,7 +100,6 @@ beforeEach(() => {
   uploadControl = { steps: [0.5, 1] };
   restoreXhr = installXhrOverFetch(uploadControl);
   installObjectUrls();
-  installResizeObserver();
   fakeVerificationsServer({});
   mockOpenPdf.mockClear();
 });

@@ -228,12 +228,3 @@ export function installObjectUrls() {
   return created;
 }
 
-/** jsdom has no ResizeObserver; Uppy's Dashboard watches its own size with one. */
-export function installResizeObserver() {
-  class StillObserver {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  }
-  Object.assign(globalThis, { ResizeObserver: StillObserver });
-}

@@ -11,7 +11,6 @@ import {
   captureNotifications,
   fakeVerificationsServer,
   installObjectUrls,
-  installResizeObserver,
   installXhrOverFetch,
   jsonResponse,
   type Answer,
@@ -36,7 +35,6 @@ let restoreXhr: () => void;
 beforeEach(() => {
   restoreXhr = installXhrOverFetch();
   installObjectUrls();
-  installResizeObserver();
 });
 
 afterEach(() => restoreXhr());
