@@ -1,9 +1,46 @@
-// Lint rules: typescript-eslint recommended, import ordering and cycle checks, React hooks rules.
+// Lint rules: typescript-eslint recommended, import ordering and cycle checks, React hooks rules, and the
+// boundaries between the code's parts (import-x/no-restricted-paths).
+import { readdirSync } from 'node:fs';
+
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const features = readdirSync('src/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+// Features never import each other: what two features share moves down to components/ or lib/.
+const featureZones = features.map((feature) => ({
+  target: `./src/features/${feature}`,
+  from: './src/features',
+  except: [`./${feature}`],
+  message: 'Features do not import each other; move what they share to src/components or src/lib.',
+}));
+
+const layerZones = [
+  {
+    target: './src/components',
+    from: './src/features',
+    message: 'Shared components know no feature; pass what they need as props.',
+  },
+  { target: './common', from: './src', message: 'common/ is shared by both sides: no SPA code.' },
+  {
+    target: './common',
+    from: './server',
+    message: 'common/ is shared by both sides: no server code.',
+  },
+  { target: './src', from: './server', message: 'The SPA talks to the server over HTTP only.' },
+  { target: './server', from: './src', message: 'The server never imports the SPA.' },
+];
+
+const libZone = {
+  target: './src/lib',
+  from: './src/app',
+  message: 'lib/ is below app/: it never imports the store, routes or layouts.',
+};
 
 export default tseslint.config(
   {
@@ -36,6 +73,22 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...featureZones, ...layerZones, libZone] },
+      ],
+    },
+  },
+  {
+    // Tests compose the real store to exercise lib/ code.
+    files: ['src/**/__tests__/**', 'src/testing/**'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...featureZones, ...layerZones] }],
     },
   },
   {

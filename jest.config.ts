@@ -1,7 +1,7 @@
 /** @jest-config-loader ts-node */
 // Two test suites share this config: the SPA (jsdom) and the server (node, real database).
-// The server suite runs on embedded PGlite always and again on the Postgres server when it answers.
-import { readFileSync } from 'node:fs';
+// The server suite runs on embedded PGlite; its data layer runs again on the Postgres server when one answers.
+import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -29,7 +29,8 @@ const moduleNameMapper: Config['moduleNameMapper'] = {
   '^@common/(.*)$': '<rootDir>/common/$1',
   '^@uppy/companion$': '<rootDir>/server/test/helpers/native-companion.ts',
   // Uppy's ES-module-only corners: an `import`-only export, and an .mjs file that has a CommonJS twin.
-  '^@transloadit/prettier-bytes$': '<rootDir>/node_modules/@transloadit/prettier-bytes/dist/prettierBytes.js',
+  '^@transloadit/prettier-bytes$':
+    '<rootDir>/node_modules/@transloadit/prettier-bytes/dist/prettierBytes.js',
   '^exifr/dist/mini.esm.mjs$': '<rootDir>/node_modules/exifr/dist/mini.umd.cjs',
   '\\.(css)$': '<rootDir>/__mocks__/style-mock.ts',
   '\\.(png|jpe?g|svg|gif|woff2?)$': '<rootDir>/__mocks__/file-mock.ts',
@@ -70,58 +71,53 @@ function isReachable(url: string): Promise<boolean> {
   });
 }
 
-// Server test files that never open the project's database run once, in server:pglite; every other server
-// test file runs on both PGlite and Postgres (the data layer must be tested on both). A file belongs here
-// only when the database plays no part in it: pure functions, rendering, config parsing, files on disk, or
-// a child process that opens its own PGlite whichever project runs it. When in doubt, leave a file out.
-const DATABASE_FREE_TESTS = [
-  'common/__tests__/templates.test.ts',
-  'server/test/config.test.ts',
-  'server/test/db/open-database.test.ts',
-  'server/test/logger.test.ts',
-  'server/test/mail/dev-mailbox.test.ts',
-  'server/test/mail/smtp-mailer.test.ts',
-  'server/test/pages/verification-page.test.ts',
-  'server/test/plugins/sentry.test.ts',
-  'server/test/services/uploads/remove-expired-uploads.test.ts',
-  'server/test/services/verifications/classify-device.test.ts',
-  'server/test/services/verifications/detect-document-type.test.ts',
-  'server/test/services/verifications/public-code.test.ts',
-  'server/test/services/verifications/public-record-cache.test.ts',
-  'server/test/services/verifications/render-qr-code.test.ts',
-  'server/test/services/verifications/scan-recorder.test.ts',
-  'server/test/services/verifications/secure-document.test.ts',
-  'server/test/storage/disk-storage.test.ts',
-];
+// The Postgres run covers the data layer: the db/ and services/ tests that open a database, the server process,
+// the SSO command and a named smoke set of routes that between them exercise every table and query shape the API
+// uses. Everything runs on PGlite: the same SQL, the same migrations. Name a route test here when it brings SQL
+// that no listed file runs.
+const DATA_LAYER_FOLDERS = ['server/test/db', 'server/test/services'];
+const USES_TEST_DATABASE = /createTestApp|createEmptyTestDatabase|postgresServerUrl/;
 
-// A listed file that has since started using the test database runs on both after all.
-const USES_TEST_DATABASE =
-  /createTestApp|createEmptyTestDatabase|postgresServerUrl|TEST_DATABASE_URL/;
-
-function runsOnPgliteOnly(file: string): boolean {
-  try {
-    return !USES_TEST_DATABASE.test(readFileSync(path.join(__dirname, file), 'utf8'));
-  } catch {
-    return false; // moved or deleted: nothing to skip
-  }
+function dataLayerTests(): string[] {
+  return DATA_LAYER_FOLDERS.flatMap((folder) =>
+    readdirSync(path.join(__dirname, folder), { recursive: true, encoding: 'utf8' })
+      .map((file) => path.posix.join(folder, file))
+      .filter((file) => file.endsWith('.test.ts'))
+      .filter((file) => USES_TEST_DATABASE.test(readFileSync(path.join(__dirname, file), 'utf8'))),
+  );
 }
+
+const POSTGRES_TESTS = [
+  ...dataLayerTests(),
+  'server/test/server.test.ts',
+  'server/test/cli/sso-command.test.ts',
+  'server/test/routes/api/health/health.test.ts',
+  'server/test/routes/api/auth/register.test.ts',
+  'server/test/routes/api/auth/token.test.ts',
+  'server/test/routes/api/auth/otp.test.ts',
+  'server/test/routes/api/templates/templates.test.ts',
+  'server/test/routes/api/templates/default-and-delete.test.ts',
+  'server/test/routes/api/uploads/uploads.test.ts',
+  'server/test/routes/api/verifications/create.test.ts',
+  'server/test/routes/api/verifications/manage.test.ts',
+  'server/test/routes/api/team/team.test.ts',
+  'server/test/routes/api/team/invitations.test.ts',
+  'server/test/routes/api/team/records.test.ts',
+  'server/test/routes/v/verification-page.test.ts',
+];
 
 function serverProject(
   displayName: string,
   databaseUrl?: string,
 ): NonNullable<Config['projects']>[number] {
-  const testPathIgnorePatterns = ['/node_modules/'];
-  if (databaseUrl) {
-    for (const file of DATABASE_FREE_TESTS.filter(runsOnPgliteOnly)) {
-      testPathIgnorePatterns.push(`<rootDir>/${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-    }
-  }
   return {
     displayName,
     testEnvironment: 'node',
+    // Sentry's Node SDK keeps its state on globalThis; Jest's "soft" clean-up wraps it in a new setter after
+    // every file, and a worker that has run enough files overflows the stack assigning through the chain.
+    testEnvironmentOptions: { globalsCleanup: 'off' },
     roots: ['<rootDir>/server', '<rootDir>/common'],
-    testMatch: ['**/*.test.ts'],
-    testPathIgnorePatterns,
+    testMatch: databaseUrl ? POSTGRES_TESTS.map((file) => `<rootDir>/${file}`) : ['**/*.test.ts'],
     transform: swcTransform,
     transformIgnorePatterns: [`node_modules/(?!(${esmPackages})/)`],
     moduleNameMapper,
@@ -143,6 +139,14 @@ export default async function config(): Promise<Config> {
       transform: swcTransform,
       transformIgnorePatterns: [`node_modules/(?!(${esmPackages})/)`],
       moduleNameMapper,
+    },
+    {
+      // The repository's own tooling: lint rules, scripts.
+      displayName: 'tooling',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/scripts'],
+      testMatch: ['**/__tests__/**/*.test.ts'],
+      transform: swcTransform,
     },
     serverProject('server:pglite'),
   ];

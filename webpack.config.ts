@@ -1,26 +1,58 @@
-// Builds the SPA into dist/: content-hashed, per-route chunks under /assets/; index.html is the only unhashed file.
+// Builds the SPA into dist/: content-hashed, per-route chunks under /assets/ (with .br and .gz beside them);
+// index.html is the only unhashed file. Public settings are not built in: the server injects them into
+// index.html at run time, so one build serves every configuration.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { constants as zlibConstants, type BrotliOptions } from 'node:zlib';
 
+import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
-import webpack from 'webpack';
 
-import { PUBLIC_SETTING_DEFAULTS, PUBLIC_SETTING_NAMES } from './common/public-settings';
+import {
+  PUBLIC_SETTING_DEFAULTS,
+  PUBLIC_SETTING_NAMES,
+  publicSettingsScript,
+  type PublicSettings,
+} from './common/public-settings';
 
+import type { Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
 type Mode = 'production' | 'development';
 
 const root = __dirname;
 
-/** The public settings the SPA embeds, read from the environment at build time. */
-export function publicSettingsFromEnv(
-  env: NodeJS.ProcessEnv = process.env,
-): Record<string, string> {
+// What is worth compressing: text. Images and fonts here are compressed formats already, and index.html is
+// compressed by the server once the settings are in it.
+const COMPRESSIBLE = /\.(m?js|css|svg)$/;
+
+/**
+ * The dev server has no app server in front of its index.html, so it writes the public settings in itself,
+ * from the same environment variables the server reads.
+ */
+function publicSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): PublicSettings {
   return Object.fromEntries(
     PUBLIC_SETTING_NAMES.map((name) => [name, env[name] || PUBLIC_SETTING_DEFAULTS[name]]),
-  );
+  ) as PublicSettings;
+}
+
+// Both encodings browsers accept, each at its best (slowest) level: it runs once a build.
+function precompressionPlugins() {
+  return [
+    new CompressionPlugin<BrotliOptions>({
+      test: COMPRESSIBLE,
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      compressionOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } },
+    }),
+    new CompressionPlugin({
+      test: COMPRESSIBLE,
+      filename: '[path][base].gz',
+      algorithm: 'gzip',
+      compressionOptions: { level: 9 },
+    }),
+  ];
 }
 
 export function createWebpackConfig(
@@ -28,7 +60,6 @@ export function createWebpackConfig(
   outputDir = path.join(root, 'dist'),
 ) {
   const isProduction = mode === 'production';
-  const settings = publicSettingsFromEnv();
   const devServer: DevServerConfiguration = {
     port: Number(process.env.DEV_PORT ?? 3000),
     historyApiFallback: true,
@@ -46,7 +77,7 @@ export function createWebpackConfig(
       },
     ],
   };
-  const config: webpack.Configuration & { devServer?: DevServerConfiguration } = {
+  const config: Configuration & { devServer?: DevServerConfiguration } = {
     mode,
     context: root,
     entry: { main: './src/main.tsx' },
@@ -90,22 +121,20 @@ export function createWebpackConfig(
       ],
     },
     plugins: [
-      new webpack.DefinePlugin(
-        Object.fromEntries(
-          Object.entries(settings).map(([name, value]) => [
-            `process.env.${name}`,
-            JSON.stringify(value),
-          ]),
-        ),
-      ),
       new HtmlWebpackPlugin({
         template: './public/index.html',
+        templateParameters: {
+          publicSettings: isProduction ? '' : publicSettingsScript(publicSettingsFromEnv()),
+        },
         favicon: existsSync(path.join(root, 'public/favicon.svg'))
           ? './public/favicon.svg'
           : undefined,
       }),
       ...(isProduction
-        ? [new MiniCssExtractPlugin({ filename: 'assets/[name].[contenthash:10].css' })]
+        ? [
+            new MiniCssExtractPlugin({ filename: 'assets/[name].[contenthash:10].css' }),
+            ...precompressionPlugins(),
+          ]
         : []),
     ],
     optimization: {

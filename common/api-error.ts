@@ -1,8 +1,76 @@
-// The error envelope the SPA reads (spec sections 3, 7, 8).
+// The error shapes the SPA reads, and every code the server may put in them: a client branches on a code, never
+// on a message's wording.
+
+/** `error.code` of the API's error envelope. */
+export const API_ERROR_CODES = [
+  // Any request
+  'validation_failed',
+  'bad_request',
+  'malformed_json',
+  'malformed_multipart',
+  'unexpected_file',
+  'body_too_large',
+  'unsupported_media_type',
+  'not_found',
+  'not_authenticated',
+  /** 403: a shared user's permissions do not cover this (or the route is the owner's alone). */
+  'permission_denied',
+  'csrf_failed',
+  'rate_limited',
+  'server_busy',
+  'internal_error',
+  // Accounts and sign-in
+  'email_taken',
+  'invalid_otp',
+  'otp_expired',
+  'otp_attempts_exhausted',
+  'otp_cooldown',
+  'password_reset_not_verified',
+  'mail_not_sent',
+  'sso_not_configured',
+  'sso_provider_unavailable',
+  // Documents to secure (each under details.file, or details.qr for the page size)
+  'unsupported_file_type',
+  'empty_file',
+  'file_too_large',
+  'invalid_pdf',
+  'encrypted_pdf',
+  'invalid_image',
+  'image_too_large',
+  'pdf_too_complex',
+  'page_too_small',
+  'securing_timed_out',
+  'upload_not_found',
+  // Verifications and templates
+  'already_revoked',
+  'template_is_default',
+  'template_in_use',
+  // Team (under details.email; invitation_invalid under details.invitation)
+  'already_on_team',
+  'email_has_own_account',
+  'member_of_another_team',
+  'invitation_invalid',
+  'invitation_email_mismatch',
+  'member_already_joined',
+] as const;
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
+
+/** `error` of the token endpoints' OAuth-shaped failures. */
+export const OAUTH_ERROR_CODES = [
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'unsupported_grant_type',
+  /** A right password on an account whose email is not verified yet: a fresh code was mailed. */
+  'email_verification_failed',
+] as const;
+export type OAuthErrorCode = (typeof OAUTH_ERROR_CODES)[number];
+
+/** The error envelope of every API failure but the token endpoints'. */
 export interface ApiErrorBody {
   error: {
     message: string;
-    code?: string;
+    code?: ApiErrorCode;
     /** Field errors: each field maps to a list of user-facing messages. */
     details?: Record<string, string[]>;
   };
@@ -10,6 +78,6 @@ export interface ApiErrorBody {
 
 /** OAuth-style endpoints (the token endpoint) answer in RFC 6749's shape instead. */
 export interface OAuthErrorBody {
-  error: string;
+  error: OAuthErrorCode;
   error_description: string;
 }

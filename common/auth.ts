@@ -1,4 +1,4 @@
-// Account and sign-in rules and shapes shared by the server and the SPA (spec sections 3, 5, 9).
+// Account and sign-in rules shared by the server and the SPA. No zod here; the shapes are in auth-schemas.ts.
 
 export const OTP_LENGTH = 6;
 /** Seconds between two Resend presses for one email. */
@@ -21,7 +21,7 @@ export const PASSWORD_MESSAGES = {
   special: 'Password must contain at least one special character',
 } as const;
 
-/** Every rule a new password breaks, in the spec's words; empty when it is acceptable. */
+/** Every rule a new password breaks, in the words the forms show; empty when it is acceptable. */
 export function passwordProblems(password: string): string[] {
   if (password === '') return [PASSWORD_MESSAGES.required];
   const problems: string[] = [];
@@ -34,25 +34,10 @@ export function passwordProblems(password: string): string[] {
 }
 
 /** Why an OTP is checked; `signup` and `email_verification` both verify the email. */
-export type OtpSource = 'signup' | 'email_verification' | 'forget-password';
+export const OTP_SOURCES = ['signup', 'email_verification', 'forget-password'] as const;
+export type OtpSource = (typeof OTP_SOURCES)[number];
 
-/** The token endpoints' success answer (password, refresh, Google and SSO grants). */
-export interface TokenResponse {
-  access_token: string;
-  refresh_token: string;
-  /** Seconds the access token lives. */
-  expires_in: number;
-  token_type: 'Bearer';
-}
-
-/** GET/PATCH /api/auth/profile/ */
-export interface UserProfileResponse {
-  email: string;
-  first_name: string;
-  last_name: string;
-  has_custom_domain: boolean;
-  industry: string | null;
-  is_shared: boolean;
-  shared_access: unknown;
-  owner_user: unknown;
+/** Emails are compared and stored trimmed and lower-cased, everywhere. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
 }

@@ -1,7 +1,7 @@
 // Landing-page templates: how an issuer brands the public verification page. The server stores and validates
 // them; the public page and the editor's live preview both render a TemplateDesign with the same code.
 
-/** The record fields a template may show or hide on the public page, in the order the page lists them. */
+/** The verification's fields a template may show or hide on the public page, in the order the page lists them. */
 export const TEMPLATE_FIELDS = [
   'issuer',
   'holder_name',
@@ -44,18 +44,8 @@ export interface TemplateDesign {
   footer_text: string;
 }
 
-/** GET /api/templates/{id}/ */
-export interface Template extends Omit<TemplateDesign, 'logo_url'> {
-  id: string;
-  name: string;
-  is_default: boolean;
-  /** The logo as the signed-in owner fetches it, or null. */
-  logo: { url: string; content_type: string; size: number } | null;
-  /** How many of the account's verifications use this template. */
-  verification_count: number;
-  created_at: string;
-  updated_at: string;
-}
+/** The design as a template stores it: everything but the logo, which is a file of its own. */
+export type TemplateSettings = Omit<TemplateDesign, 'logo_url'>;
 
 export const TEMPLATE_LIMITS = {
   name: 80,

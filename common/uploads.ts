@@ -1,4 +1,5 @@
-// Staged uploads (the file picker's destination) and the file sources the picker offers, for both sides.
+// Staged uploads (the file picker's destination) and the file sources the picker offers, for both sides. No zod
+// here; the shapes are in uploads-schemas.ts.
 
 /** Where the server mounts the file-import companion service (link import and cloud sources). */
 export const COMPANION_PATH = '/companion';
@@ -10,20 +11,6 @@ export const UPLOADS_PATH = '/api/uploads/';
 export const CLOUD_SOURCES = ['drive', 'dropbox', 'onedrive', 'box'] as const;
 export type CloudSource = (typeof CLOUD_SOURCES)[number];
 
-export type DocumentContentType = 'application/pdf' | 'image/png' | 'image/jpeg';
-
-/** A checked document waiting to be secured: POST /api/verifications/ takes its id as upload_id. */
-export interface StagedUpload {
-  id: string;
-  name: string;
-  size: number;
-  /** The real type, read from the content. */
-  type: DocumentContentType;
-  /** After this the upload is removed; the user chooses the document again. */
-  expires_at: string;
-}
-
-/** GET /api/uploads/sources/: the cloud sources whose keys are configured. */
-export interface UploadSources {
-  cloud: CloudSource[];
-}
+/** The document types that can be secured, by their real type read from the content. */
+export const DOCUMENT_CONTENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
+export type DocumentContentType = (typeof DOCUMENT_CONTENT_TYPES)[number];

@@ -1,6 +1,25 @@
-// The verification as both sides see it: the API's JSON, its QR placement and the public view of a code.
+// The verification as both sides see it: its limits, its QR placement and its statuses. No zod here, so the SPA
+// bundles these values without the schemas; the shapes (schemas and their types) are in verifications-schemas.ts, which the SPA imports as types only.
 
-export type VerificationStatus = 'active' | 'revoked' | 'expired';
+export const VERIFICATION_STATUSES = ['active', 'revoked', 'expired'] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+
+/** The kinds of device a public page view is counted as. */
+export const SCAN_DEVICES = ['mobile', 'desktop', 'bot', 'other'] as const;
+export type ScanDevice = (typeof SCAN_DEVICES)[number];
+
+/** How the list of verifications may be sorted; a leading '-' sorts descending. */
+export const VERIFICATION_ORDERINGS = [
+  'created_at',
+  '-created_at',
+  'title',
+  '-title',
+  'issue_date',
+  '-issue_date',
+  'scan_count',
+  '-scan_count',
+] as const;
+export type VerificationOrdering = (typeof VERIFICATION_ORDERINGS)[number];
 
 export const QR_PAGES = ['first', 'last', 'every'] as const;
 export const QR_CORNERS = ['top-left', 'top-right', 'bottom-left', 'bottom-right'] as const;
@@ -12,6 +31,27 @@ export type QrPosition = (typeof QR_POSITIONS)[number];
 
 /** Below 2 cm phone cameras start to miss the code, so no smaller size is accepted. */
 export const QR_MIN_SIZE_MM = 20;
+export const QR_MAX_SIZE_MM = 100;
+export const QR_DEFAULT_SIZE_MM = 25;
+
+/** What the server enforces on a verification's fields (lengths in characters). */
+export const VERIFICATION_LIMITS = {
+  title: 200,
+  holder_name: 200,
+  custom_field_key: 100,
+  custom_field_value: 1000,
+  custom_fields: 20,
+  revocation_reason: 500,
+  replaced_by_code: 500,
+  template_id: 100,
+  upload_id: 100,
+  search: 200,
+  page_size: 100,
+  default_page_size: 20,
+  qr_size_min_mm: QR_MIN_SIZE_MM,
+  qr_size_max_mm: QR_MAX_SIZE_MM,
+  qr_size_default_mm: QR_DEFAULT_SIZE_MM,
+} as const;
 
 export interface QrPlacement {
   pages: QrPages;
@@ -24,60 +64,24 @@ export interface QrPlacement {
   size_mm: number;
 }
 
-export interface CustomField {
-  key: string;
-  value: string;
+/** Where the code goes when the form does not say. */
+export const DEFAULT_QR_PLACEMENT: QrPlacement = {
+  pages: 'first',
+  position: 'bottom-right',
+  size_mm: QR_DEFAULT_SIZE_MM,
+};
+
+/** Today's date in UTC as YYYY-MM-DD: the form dates are stored and compared in, and statuses are judged by. */
+export function isoDate(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
 }
 
-/** GET /api/verifications/{id}/ and every other answer that carries a verification. */
-export interface Verification {
-  id: string;
-  code: string;
-  title: string;
-  holder_name: string;
-  /** YYYY-MM-DD */
-  issue_date: string;
-  /** YYYY-MM-DD, or null for a document that never expires. */
-  expiry_date: string | null;
-  custom_fields: CustomField[];
-  template_id: string | null;
-  qr: QrPlacement;
-  status: VerificationStatus;
-  /** ISO 8601 */
-  revoked_at: string | null;
-  revocation_reason: string | null;
-  replaced_by: { id: string; code: string } | null;
-  allow_download: boolean;
-  original: { file_name: string; content_type: string; size: number; sha256: string };
-  secured: { size: number; sha256: string };
-  public_url: string;
-  created_by: { email: string; name: string };
-  created_at: string;
-  updated_at: string;
-  scan_count: number;
-  last_scanned_at: string | null;
-}
-
-/**
- * What anyone holding a verification's code may see: the answer of GET /api/public/verifications/{code}/ and
- * the content of the public page. Nothing here says who the holder's account is beyond the issuer's name.
- */
-export interface PublicVerification {
-  code: string;
-  status: VerificationStatus;
-  title: string;
-  holder_name: string;
-  /** YYYY-MM-DD */
-  issue_date: string;
-  /** YYYY-MM-DD, or null for a document that never expires. */
-  expiry_date: string | null;
-  custom_fields: CustomField[];
-  issuer: { name: string };
-  /** ISO 8601 */
-  revoked_at: string | null;
-  revocation_reason: string | null;
-  replaced_by_code: string | null;
-  original_sha256: string;
-  secured_sha256: string;
-  allow_download: boolean;
+/** Revoked wins over expired; a document expires at the end of its expiry date (UTC). */
+export function verificationStatus(
+  verification: { revoked_at: unknown; expiry_date: string | null },
+  today: string,
+): VerificationStatus {
+  if (verification.revoked_at) return 'revoked';
+  if (verification.expiry_date !== null && verification.expiry_date < today) return 'expired';
+  return 'active';
 }

@@ -1,11 +1,13 @@
-// Builds the SPA with webpack when dist/ is missing or older than its inputs (sources, lockfile, public settings).
+// Builds the SPA with webpack when dist/ is missing or older than its inputs (sources, lockfile, build config).
+// Settings are not among them: the server injects them at run time, so a checkout has one build for all.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 import webpack from 'webpack';
 
-import { createWebpackConfig, publicSettingsFromEnv } from '../webpack.config';
+import { createWebpackConfig } from '../webpack.config';
 
 const root = path.resolve(__dirname, '..');
 const INPUTS = [
@@ -33,7 +35,6 @@ export function inputFingerprint(): string {
   for (const file of INPUTS.flatMap(listFiles).sort()) {
     hash.update(file).update(readFileSync(path.join(root, file)));
   }
-  hash.update(JSON.stringify(publicSettingsFromEnv()));
   return hash.digest('hex');
 }
 
@@ -46,8 +47,7 @@ export function isBuildCurrent(outputDir: string): boolean {
   );
 }
 
-export function buildSpa(outputDir: string): Promise<void> {
-  const fingerprint = inputFingerprint();
+function runWebpack(outputDir: string): Promise<void> {
   const compiler = webpack(createWebpackConfig('production', outputDir));
   return new Promise((resolve, reject) => {
     compiler.run((error, stats) => {
@@ -56,10 +56,45 @@ export function buildSpa(outputDir: string): Promise<void> {
       if (stats?.hasErrors()) {
         return reject(new Error(stats.toString({ all: false, errors: true, colors: false })));
       }
-      writeFileSync(path.join(outputDir, FINGERPRINT_FILE), fingerprint);
       resolve();
     });
   });
+}
+
+function ignoreError(...codes: string[]) {
+  return (error: NodeJS.ErrnoException) => {
+    if (!codes.includes(error.code ?? '')) throw error;
+  };
+}
+
+/**
+ * Puts a finished build where the old one was. Each step is a rename, so a server starting meanwhile finds a
+ * whole build or none (and then loads it on its first request), never a half-written one.
+ */
+async function replaceDir(builtDir: string, outputDir: string): Promise<void> {
+  const oldDir = `${builtDir}-old`;
+  await rename(outputDir, oldDir).catch(ignoreError('ENOENT'));
+  // Another instance may have put its build in place between the two renames: it is built from the same
+  // checkout, so it stays and ours is dropped.
+  await rename(builtDir, outputDir).catch(ignoreError('ENOTEMPTY', 'EEXIST'));
+  await rm(oldDir, { recursive: true, force: true });
+}
+
+/**
+ * Builds into a folder of its own beside outputDir and then swaps it in, so two instances sharing a checkout
+ * never clean or half-write the build the other is serving.
+ */
+export async function buildSpa(outputDir: string): Promise<void> {
+  const fingerprint = inputFingerprint();
+  await mkdir(path.dirname(outputDir), { recursive: true });
+  const builtDir = await mkdtemp(`${outputDir}.build-`);
+  try {
+    await runWebpack(builtDir);
+    writeFileSync(path.join(builtDir, FINGERPRINT_FILE), fingerprint);
+    await replaceDir(builtDir, outputDir);
+  } finally {
+    await rm(builtDir, { recursive: true, force: true });
+  }
 }
 
 /** Builds only when needed; returns whether a build ran. */

@@ -1,26 +1,54 @@
-// `npm start`: build the SPA if it is missing or stale, then run the server in its own process.
-import { spawn } from 'node:child_process';
+// `npm start`: build the SPA if it is missing or stale, then run the server in its own process (so webpack's
+// memory goes with the build) and stand in for it: signals go to the server, its exit code comes back.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { constants } from 'node:os';
 import path from 'node:path';
 
 import { ensureSpaBuilt } from './spa-build';
 
 const root = path.resolve(__dirname, '..');
+const CHECKOUT_BUILD = path.join(root, 'dist');
+
+/** The folder the server will serve: its STATIC_DIR, resolved from the server's working directory. */
+function staticDir(): string {
+  return path.resolve(root, process.env.STATIC_DIR || 'dist');
+}
+
+/** The exit code a shell reports for a process ended by a signal: 128 + its number. */
+function exitCodeOf(code: number | null, signal: NodeJS.Signals | null): number {
+  if (code !== null) return code;
+  return signal ? 128 + constants.signals[signal] : 1;
+}
 
 async function main() {
-  await ensureSpaBuilt();
+  // The checkout's own build is kept current; a STATIC_DIR elsewhere is a build made for it, served as it is.
+  if (staticDir() === CHECKOUT_BUILD) await ensureSpaBuilt(CHECKOUT_BUILD);
   const server = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(root, 'server/src/server.ts')],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
+    // Its own process group: signals reach the server only through here (see forwardSignals).
+    { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], detached: true },
   );
-  // The server shuts down gracefully on these; forward them rather than dying first.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, () => server.kill(signal));
-  }
-  server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+  forwardSignals(server);
+  server.on('exit', (code, signal) => process.exit(exitCodeOf(code, signal)));
+}
+
+/**
+ * The server shuts down gracefully on SIGTERM and SIGINT (finishing requests, writing scan counts), and takes
+ * a second one as "exit now". One Ctrl+C arrives here up to three times (from the terminal, and passed on by
+ * npm and by tsx), so only the first of each is forwarded; a closing terminal (SIGHUP) stops it gracefully too.
+ * Staying alive until the server exits is what lets npm report its exit code.
+ */
+function forwardSignals(server: ChildProcess): void {
+  const forwarded = new Set<NodeJS.Signals>();
+  const forward = (signal: NodeJS.Signals) => {
+    if (forwarded.has(signal)) return;
+    forwarded.add(signal);
+    server.kill(signal);
+  };
+  process.on('SIGINT', () => forward('SIGINT'));
+  process.on('SIGTERM', () => forward('SIGTERM'));
+  process.on('SIGHUP', () => forward('SIGTERM'));
 }
 
 main().catch((error: Error) => {

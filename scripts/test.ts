@@ -1,55 +1,99 @@
-// `npm test`: the unit suites (SPA + server on PGlite and Postgres), then the browser suite, then one totals line.
+// `npm test`: each suite in turn (the SPA, the server on PGlite, its data layer on Postgres, the browser suite),
+// each suite's duration, then one totals line.
 // Usage: npm test [-- --unit-only | --e2e-only] [extra jest args, e.g. a path pattern]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
+import jestConfig from '../jest.config';
+
 const root = path.resolve(__dirname, '..');
 const resultsDir = path.join(root, '.tmp');
 
-interface Totals {
+interface SuiteResult {
+  name: string;
   passed: number;
   failed: number;
+  seconds: number;
 }
 
-function runJest(name: string, args: string[]): Totals {
-  const outputFile = path.join(resultsDir, `${name}-results.json`);
+function runJest(name: string, args: string[]): SuiteResult {
+  const started = performance.now();
+  const outputFile = path.join(resultsDir, `${name.replace(/\W/g, '-')}-results.json`);
   rmSync(outputFile, { force: true });
   const jestBin = path.join(root, 'node_modules/jest/bin/jest.js');
   const run = spawnSync(
     process.execPath,
     [jestBin, ...args, '--json', '--outputFile', outputFile],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
+    { cwd: root, stdio: 'inherit' },
   );
+  const seconds = (performance.now() - started) / 1000;
   if (!existsSync(outputFile)) {
     console.error(`The ${name} suite did not report results (exit ${run.status}).`);
-    return { passed: 0, failed: 1 };
+    return { name, passed: 0, failed: 1, seconds };
   }
   const results = JSON.parse(readFileSync(outputFile, 'utf8'));
   // A suite that fails to load has no failed tests of its own: count it as one failure.
   const brokenSuites = results.numRuntimeErrorTestSuites ?? 0;
-  return { passed: results.numPassedTests, failed: results.numFailedTests + brokenSuites };
+  return {
+    name,
+    passed: results.numPassedTests,
+    failed: results.numFailedTests + brokenSuites,
+    seconds,
+  };
 }
 
-function main() {
+/** The unit projects jest.config.ts defines on this machine (server:postgres only when Postgres answers). */
+async function unitProjects(): Promise<string[]> {
+  const { projects = [] } = await jestConfig();
+  return projects.map((project) => String((project as { displayName?: unknown }).displayName));
+}
+
+function printDurations(suites: SuiteResult[]): void {
+  console.log('\nSuite durations:');
+  for (const suite of suites) {
+    const counts = `${suite.passed} passed, ${suite.failed} failed`;
+    console.log(
+      `  ${suite.name.padEnd(16)} ${suite.seconds.toFixed(0).padStart(5)} s  (${counts})`,
+    );
+  }
+  const total = suites.reduce((sum, suite) => sum + suite.seconds, 0);
+  console.log(`  ${'total'.padEnd(16)} ${total.toFixed(0).padStart(5)} s\n`);
+}
+
+async function main() {
   const argv = process.argv.slice(2);
   const unitOnly = argv.includes('--unit-only');
   const e2eOnly = argv.includes('--e2e-only');
   const extra = argv.filter((arg) => arg !== '--unit-only' && arg !== '--e2e-only');
+  // With a path pattern some suites have nothing to run; that is not a failure. (Patterns go first:
+  // --selectProjects takes every word after it.)
+  const patternArgs = extra.length > 0 ? ['--passWithNoTests', ...extra] : [];
   mkdirSync(resultsDir, { recursive: true });
 
-  const suites: Totals[] = [];
-  if (!e2eOnly) suites.push(runJest('unit', ['--config', 'jest.config.ts', ...extra]));
-  if (!unitOnly)
-    suites.push(runJest('e2e', ['--config', 'e2e/jest.config.ts', '--runInBand', ...extra]));
+  const suites: SuiteResult[] = [];
+  if (!e2eOnly) {
+    for (const project of await unitProjects()) {
+      suites.push(
+        runJest(project, [
+          ...patternArgs,
+          '--config',
+          'jest.config.ts',
+          '--selectProjects',
+          project,
+        ]),
+      );
+    }
+  }
+  if (!unitOnly) {
+    suites.push(runJest('e2e', ['--config', 'e2e/jest.config.ts', '--runInBand', ...patternArgs]));
+  }
 
+  printDurations(suites);
   const passed = suites.reduce((sum, suite) => sum + suite.passed, 0);
   const failed = suites.reduce((sum, suite) => sum + suite.failed, 0);
   console.log(`${passed} passed, ${failed} failed`);
   process.exit(failed > 0 ? 1 : 0);
 }
 
-main();
+void main();

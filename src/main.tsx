@@ -9,13 +9,17 @@ import { createRoot } from 'react-dom/client';
 import { persistStore } from 'redux-persist';
 
 import { App } from '@/app/app';
+import { preloadPublicScreen } from '@/app/route-screens';
 import { setupStore } from '@/app/store';
-import { initSentry } from '@/lib/sentry';
+import { initSentryWhenIdle } from '@/lib/sentry';
+import { syncSessionAcrossTabs } from '@/lib/session/session-tab-sync';
 
-initSentry();
+preloadPublicScreen(window.location.pathname);
+initSentryWhenIdle();
 
 const store = setupStore();
 const persistor = persistStore(store);
+syncSessionAcrossTabs(store);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('QR Verify needs a <div id="root"> in index.html');

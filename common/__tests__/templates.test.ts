@@ -43,7 +43,11 @@ describe('contrast (WCAG 2)', () => {
 
   test('invalid colours give no warnings (validation reports them instead)', () => {
     expect(
-      contrastWarnings({ text_color: 'red', background_color: '#ffffff', primary_color: '#000000' }),
+      contrastWarnings({
+        text_color: 'red',
+        background_color: '#ffffff',
+        primary_color: '#000000',
+      }),
     ).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ import {
 
 import { html, trusted, type SafeHtml } from './html';
 
-import type { PublicVerification } from '../verifications';
+import type { PublicVerification } from '../verifications-schemas';
 
 export interface VerificationPageView {
   /** The code from the address, as typed or scanned; may be anything for an unknown code. */
@@ -26,6 +26,8 @@ export interface VerificationPageView {
    * null for a preview, which runs no script.
    */
   scriptUrl: string | null;
+  /** Where the streaming SHA-256 is served, which the script loads only to check a large file. */
+  hasherUrl?: string;
   faviconUrl?: string;
   /** Inter, served by the app; without it the page uses the system's sans-serif. */
   fontUrls?: Array<{ weight: number; url: string }>;
@@ -157,6 +159,9 @@ dd { margin: 0; white-space: pre-line; overflow-wrap: anywhere; }
 .result { display: flex; gap: 12px; align-items: center; margin-top: 16px; padding: 12px 16px; border-radius: 8px; border: 1px solid; font-weight: 600; }
 .result[hidden] { display: none; }
 .result svg { flex: none; width: 28px; height: 28px; }
+.result-text { flex: 1; min-width: 0; display: grid; gap: 8px; }
+.result progress { width: 100%; height: 8px; accent-color: var(--brand); }
+.result progress[hidden] { display: none; }
 .result .icon { display: none; }
 .result[data-state="match"] { background: var(--valid-bg); border-color: var(--valid-line); color: var(--valid); }
 .result[data-state="mismatch"] { background: var(--revoked-bg); border-color: var(--revoked-line); color: var(--revoked); }
@@ -280,13 +285,14 @@ function detailsCard(verification: PublicVerification, template: TemplateDesign)
   </section>`;
 }
 
-function checkCard(verification: PublicVerification): SafeHtml {
+function checkCard(verification: PublicVerification, hasherUrl: string | undefined): SafeHtml {
   return html`<section
     class="card check"
     id="check"
     aria-labelledby="check-title"
     data-original-sha256="${verification.original_sha256}"
     data-secured-sha256="${verification.secured_sha256}"
+    ${hasherUrl ? html`data-hasher-url="${hasherUrl}"` : ''}
   >
     <h3 id="check-title">Check your copy</h3>
     <p>
@@ -307,7 +313,10 @@ function checkCard(verification: PublicVerification): SafeHtml {
       <span class="icon icon-match">${ICONS.check}</span
       ><span class="icon icon-mismatch">${ICONS.cross}</span
       ><span class="icon icon-info">${ICONS.info}</span>
-      <span id="check-message"></span>
+      <span class="result-text"
+        ><span id="check-message"></span
+        ><progress id="check-progress" max="100" aria-label="Checked so far" hidden></progress
+      ></span>
     </div>
     <noscript
       ><p class="no-script">
@@ -434,7 +443,11 @@ export function renderVerificationPage(view: VerificationPageView): string {
             </div>
           </section>
           ${verification && view.template.intro ? html`<p class="intro">${view.template.intro}</p>` : ''}
-          ${verification ? [detailsCard(verification, view.template), checkCard(verification)] : ''}
+          ${
+            verification
+              ? [detailsCard(verification, view.template), checkCard(verification, view.hasherUrl)]
+              : ''
+          }
         </main>
         ${footer(view)}
         ${verification !== null && view.scriptUrl ? html`<script src="${view.scriptUrl}" defer></script>` : ''}

@@ -135,7 +135,11 @@ describe('accounts', () => {
             '--domains',
             'acme.test',
           ],
-          { cwd: root, env: { ...process.env, DATA_DIR: app.dataDir, DATABASE_URL: '' }, encoding: 'utf8' },
+          {
+            cwd: root,
+            env: { ...process.env, DATA_DIR: app.dataDir, DATABASE_URL: '' },
+            encoding: 'utf8',
+          },
         );
         if (cli.status !== 0) throw new Error(`sso add failed: ${cli.stderr}${cli.stdout}`);
       });

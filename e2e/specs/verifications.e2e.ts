@@ -4,7 +4,6 @@
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 
-
 import { renderPdfPages } from '../../server/test/helpers/pdf-pages';
 import { makePdf } from '../../server/test/helpers/test-documents';
 import { createVerifiedAccount, signInThroughUi } from '../support/accounts';

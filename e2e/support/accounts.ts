@@ -4,6 +4,9 @@ import { PUBLIC_SETTING_DEFAULTS } from '../../common/public-settings';
 import type { RunningApp } from './app';
 import type { Page } from 'playwright-core';
 
+/** What the account helpers use of a running app: its address and its mail capture. */
+type AppWithMailbox = Pick<RunningApp, 'baseUrl' | 'mailbox'>;
+
 export interface TestAccount {
   name: string;
   email: string;
@@ -22,16 +25,17 @@ export function newAccount(): TestAccount {
 }
 
 /** The 6-digit code in the newest mail to `email`. */
-export async function latestCode(app: RunningApp, email: string, after = 0): Promise<string> {
+export async function latestCode(app: AppWithMailbox, email: string, after = 0): Promise<string> {
   const mail = await app.mailbox.waitFor(
     email,
-    (candidate) => app.mailbox.mails.indexOf(candidate) >= after && /\b\d{6}\b/.test(candidate.text),
+    (candidate) =>
+      app.mailbox.mails.indexOf(candidate) >= after && /\b\d{6}\b/.test(candidate.text),
   );
   return mail.text.match(/\b(\d{6})\b/)![1];
 }
 
 async function callApi(
-  app: RunningApp,
+  app: AppWithMailbox,
   method: string,
   path: string,
   body: unknown,
@@ -45,12 +49,16 @@ async function callApi(
     },
     body: JSON.stringify(body),
   });
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status}: ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`${method} ${path} → ${response.status}: ${await response.text()}`);
   return response.json();
 }
 
 /** Signs in through the token endpoint, as the SPA does; returns the access token. */
-export async function requestAccessToken(app: RunningApp, account: TestAccount): Promise<string> {
+export async function requestAccessToken(
+  app: AppWithMailbox,
+  account: TestAccount,
+): Promise<string> {
   const form = new FormData();
   const fields = {
     grant_type: 'password',
@@ -70,7 +78,7 @@ export async function requestAccessToken(app: RunningApp, account: TestAccount):
  * does not cover the screens a spec is about.
  */
 export async function createVerifiedAccount(
-  app: RunningApp,
+  app: AppWithMailbox,
   account = newAccount(),
   { onboarded = true } = {},
 ): Promise<TestAccount> {
@@ -83,7 +91,10 @@ export async function createVerifiedAccount(
     journey: [],
   });
   const otp = await latestCode(app, account.email, mailsBefore);
-  await callApi(app, 'PATCH', 'auth/email-verification/?source=signup', { email: account.email, otp });
+  await callApi(app, 'PATCH', 'auth/email-verification/?source=signup', {
+    email: account.email,
+    otp,
+  });
   if (onboarded) {
     const token = await requestAccessToken(app, account);
     await callApi(app, 'PATCH', 'auth/profile/', { industry: 'Education' }, token);
@@ -97,7 +108,12 @@ export async function enterCode(page: Page, code: string) {
   await page.keyboard.type(code);
 }
 
-export async function signInThroughUi(page: Page, app: RunningApp, account: TestAccount, path = '/signin') {
+export async function signInThroughUi(
+  page: Page,
+  app: AppWithMailbox,
+  account: TestAccount,
+  path = '/signin',
+) {
   await page.goto(`${app.baseUrl}${path}`);
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);

@@ -15,6 +15,10 @@ export interface RunningApp {
   mailbox: Mailbox;
   /** Output the server printed, for diagnosing a failed start. */
   logs(): string;
+  /** The server process's id (to read its memory from /proc, say). */
+  pid(): number | undefined;
+  /** Kills the server with SIGKILL, as a crash or an out-of-memory kill would; restart() starts it again. */
+  kill(): Promise<void>;
   /**
    * Stops the server gracefully (SIGTERM) and starts it again on the same data; `whileStopped` runs in
    * between (the embedded database admits one process at a time, e.g. for a CLI command).
@@ -48,11 +52,11 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, logs: () => s
   throw new Error(`Server did not become healthy:\n${logs()}`);
 }
 
-function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
+function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     child.once('exit', () => resolve());
-    child.kill('SIGTERM');
+    child.kill(signal);
   });
 }
 
@@ -94,6 +98,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     dataDir,
     mailbox,
     logs: () => output,
+    pid: () => child.pid,
+    kill: () => stopProcess(child, 'SIGKILL'),
     restart: async (whileStopped) => {
       await stopProcess(child);
       await whileStopped?.();

@@ -5,6 +5,8 @@ import * as createAccounts from './0002-create-accounts';
 import * as createSso from './0003-create-sso';
 import * as createVerifications from './0004-create-verifications';
 import * as createTemplates from './0005-create-templates';
+import * as addRefreshGrace from './0006-add-refresh-grace';
+import * as createTeam from './0007-create-team';
 
 import type { Migration } from 'kysely';
 
@@ -14,4 +16,6 @@ export const migrations: Record<string, Migration> = {
   '0003-create-sso': createSso,
   '0004-create-verifications': createVerifications,
   '0005-create-templates': createTemplates,
+  '0006-add-refresh-grace': addRefreshGrace,
+  '0007-create-team': createTeam,
 };

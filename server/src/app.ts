@@ -5,7 +5,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 
 import { databaseTargetFromConfig, type DatabaseTarget } from './db/open-database';
 import { zodSerializerCompiler, zodValidatorCompiler } from './lib/zod-schemas';
-import { createLoggerOptions, type LogStream } from './logger';
+import { createLoggerOptions, RequestLogController, type LogStream } from './logger';
+import afterAnswerPlugin from './plugins/after-answer';
 import authPlugin from './plugins/auth';
 import companionPlugin from './plugins/companion';
 import configPlugin from './plugins/config';
@@ -16,12 +17,14 @@ import gracefulClosePlugin from './plugins/graceful-close';
 import helmetPlugin from './plugins/helmet';
 import mailPlugin from './plugins/mail';
 import multipartPlugin from './plugins/multipart';
-import publicVerificationsPlugin from './plugins/public-verifications';
+import passwordHasherPlugin from './plugins/password-hasher';
 import rateLimitPlugin from './plugins/rate-limit';
 import sentryPlugin from './plugins/sentry';
+import servicesPlugin from './plugins/services';
 import spaPlugin from './plugins/spa';
 import storagePlugin from './plugins/storage';
 import routes from './routes';
+import { argon2idPasswordHasher, type PasswordHasher } from './services/auth/password-hasher';
 
 import type { Config } from './config';
 
@@ -31,16 +34,42 @@ export interface BuildAppOptions {
   logStream?: LogStream;
   /** Which database to open (default: from config); tests pass a fresh one. */
   database?: DatabaseTarget;
+  /** How passwords and one-time codes are hashed (default argon2id); tests pass a fast one. */
+  passwordHasher?: PasswordHasher;
 }
 
-export function buildApp({ config, logStream, database }: BuildAppOptions): FastifyInstance {
+// Fastify 5.12 fails closed on a numeric trustProxy (it trusts no hop), since a hop count cannot tell the proxy
+// from a client that connects directly. A hop count is still what most single-proxy deployments want, when
+// only the proxy can reach the port (HOST=127.0.0.1 or a private network), so it is given as a function that
+// trusts that many hops, whoever sent them; docs/configuration.md says to list the proxy's addresses otherwise.
+function trustProxyOption(
+  trustProxy: Config['TRUST_PROXY'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  return (_address, hop) => hop < trustProxy;
+}
+
+export function buildApp({
+  config,
+  logStream,
+  database,
+  passwordHasher = argon2idPasswordHasher,
+}: BuildAppOptions): FastifyInstance {
+  const requestLog = new RequestLogController(config);
   const app = Fastify({
     logger: createLoggerOptions(config, logStream),
+    logController: requestLog,
     bodyLimit: config.BODY_LIMIT_BYTES,
+    // request.ip (and so every per-IP limit) is the client's address as the trusted proxies report it.
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true },
+    // Creating a fresh embedded database (initdb in WASM) can take over Fastify's default 10 s on a busy machine.
+    pluginTimeout: 60_000,
   });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(zodSerializerCompiler);
+  // The errors plugin logs what is thrown, so the request log need not log that 5xx again.
+  app.addHook('onError', async (request) => requestLog.noteThrownError(request));
 
   // Order matters: what later plugins use is registered first; routes and the SPA catch-all come last.
   app.register(configPlugin, { config });
@@ -48,7 +77,9 @@ export function buildApp({ config, logStream, database }: BuildAppOptions): Fast
   app.register(sentryPlugin);
   app.register(dbPlugin, { target: database ?? databaseTargetFromConfig(config) });
   app.register(mailPlugin);
+  app.register(passwordHasherPlugin, { hasher: passwordHasher });
   app.register(storagePlugin);
+  app.register(afterAnswerPlugin);
   app.register(cookie);
   app.register(csrfPlugin);
   app.register(helmetPlugin);
@@ -57,7 +88,7 @@ export function buildApp({ config, logStream, database }: BuildAppOptions): Fast
   app.register(rateLimitPlugin);
   app.register(errorsPlugin);
   app.register(authPlugin);
-  app.register(publicVerificationsPlugin);
+  app.register(servicesPlugin);
   app.register(routes);
   app.register(companionPlugin);
   app.register(spaPlugin);

@@ -1,4 +1,6 @@
 // Reads the server's settings from the environment once, validates them and hands out one typed, frozen object.
+import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 import { z } from 'zod';
@@ -32,6 +34,14 @@ function absolutePath(defaultPath: string) {
 const seconds = () =>
   wholeNumber(1, Number.MAX_SAFE_INTEGER, 'must be a whole number of seconds above 0');
 
+// A share from 0 to 1, such as a sampling rate.
+const fraction = () =>
+  z
+    .string()
+    .regex(/^\d*\.?\d+$/, 'must be a number from 0 to 1')
+    .transform(Number)
+    .refine((value) => value <= 1, 'must be a number from 0 to 1');
+
 const attemptsPerMinute = () =>
   wholeNumber(0, 1_000_000, 'must be a whole number of attempts per minute (0 = no limit)');
 
@@ -42,9 +52,39 @@ const flag = () =>
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
     .transform((value) => value === 'true' || value === '1');
 
+// proxy-addr's names for address ranges, usable in TRUST_PROXY beside addresses and CIDR ranges.
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const maxPrefix = version === 4 ? 32 : 128;
+  return /^\d+$/.test(prefix) && Number(prefix) <= maxPrefix;
+}
+
+// Off (false), how many proxies in front of the app to trust (a hop count), or which proxy addresses to trust.
+const trustProxy = () =>
+  z.string().transform((value, context): false | number | string[] => {
+    if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+    if (value === 'false') return false;
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every(isProxyAddress)) return entries;
+    context.addIssue({
+      code: 'custom',
+      message:
+        'must be a hop count (1 = one proxy in front) or a comma-separated list of proxy addresses or CIDR ranges',
+    });
+    return z.NEVER;
+  });
+
 const envSchema = z.object({
   PORT: wholeNumber(0, 65535, 'must be a port number from 0 to 65535').default(8080),
   HOST: z.string().default('127.0.0.1'),
+  // Behind a reverse proxy: trust its X-Forwarded-For, so per-IP limits count each client, not the proxy.
+  TRUST_PROXY: trustProxy().default(false),
   DATA_DIR: absolutePath('./data'),
   DATABASE_URL: urlWithProtocol(
     /^postgres(ql)?$/,
@@ -63,6 +103,14 @@ const envSchema = z.object({
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
     .default('info'),
+  // Each request is logged once, when answered: a 5xx at error, one slower than LOG_SLOW_REQUEST_MS (0 = never)
+  // at warn, and of the rest the share LOG_REQUEST_SAMPLE_RATE at info (0 = none, 1 = every request).
+  LOG_SLOW_REQUEST_MS: wholeNumber(
+    0,
+    Number.MAX_SAFE_INTEGER,
+    'must be a whole number of milliseconds (0 = off)',
+  ).default(1000),
+  LOG_REQUEST_SAMPLE_RATE: fraction().default(0),
   BODY_LIMIT_BYTES: wholeNumber(
     1,
     Number.MAX_SAFE_INTEGER,
@@ -74,19 +122,51 @@ const envSchema = z.object({
     Number.MAX_SAFE_INTEGER,
     'must be a whole number of bytes above 0',
   ).default(25 * MEBIBYTE),
+  // Worker threads that secure documents off the event loop (one core is left to serving requests), and how
+  // long one document may take before its worker is ended.
+  SECURING_WORKERS: wholeNumber(1, 64, 'must be a whole number of workers from 1 to 64').default(
+    Math.max(1, availableParallelism() - 1),
+  ),
+  SECURING_TIMEOUT_SECONDS: seconds().default(60),
+  // Documents waiting for a securing worker, each held in memory; beyond it an upload answers 503 and the client
+  // tries again later: documents being secured hold at most (SECURING_WORKERS + this) × UPLOAD_MAX_BYTES.
+  SECURING_QUEUE_LENGTH: wholeNumber(1, 10_000, 'must be a whole number from 1 to 10000').default(
+    10,
+  ),
+  // What one PDF may cost to read, checked before it is parsed: pages, indirect objects, and the bytes its
+  // object and cross-reference streams inflate to (the streams the parser decompresses).
+  PDF_MAX_PAGES: wholeNumber(1, 1_000_000, 'must be a whole number of pages from 1').default(5_000),
+  PDF_MAX_OBJECTS: wholeNumber(1, 100_000_000, 'must be a whole number of objects from 1').default(
+    200_000,
+  ),
+  PDF_MAX_INFLATED_BYTES: wholeNumber(
+    1,
+    Number.MAX_SAFE_INTEGER,
+    'must be a whole number of bytes above 0',
+  ).default(64 * MEBIBYTE),
   STATIC_DIR: absolutePath('./dist'),
   ACCESS_TOKEN_TTL_SECONDS: seconds().default(SESSION_LIFETIME_SECONDS),
   REFRESH_TOKEN_TTL_SECONDS: seconds().default(30 * DAY_SECONDS),
+  // A rotated refresh token presented again this soon (another tab, a retry) gets the same new pair; 0 = none.
+  REFRESH_GRACE_SECONDS: wholeNumber(
+    0,
+    300,
+    'must be a whole number of seconds from 0 to 300',
+  ).default(10),
   GOOGLE_CLIENT_ID: z.string().default(PUBLIC_SETTING_DEFAULTS.GOOGLE_CLIENT_ID),
   GOOGLE_USERINFO_URL: httpUrl().default('https://openidconnect.googleapis.com/v1/userinfo'),
   GOOGLE_TOKENINFO_URL: httpUrl().default('https://oauth2.googleapis.com/tokeninfo'),
   // Attempts per minute; 0 turns a limit off.
-  RATE_LIMIT_SIGN_IN_PER_EMAIL: attemptsPerMinute().default(10),
+  // Password sign-ins from one IP for one email (the lockout), and failed ones for one email from anywhere.
+  RATE_LIMIT_SIGN_IN_PER_EMAIL_AND_IP: attemptsPerMinute().default(10),
+  RATE_LIMIT_SIGN_IN_PER_EMAIL: attemptsPerMinute().default(50),
   RATE_LIMIT_SIGN_IN_PER_IP: attemptsPerMinute().default(30),
   RATE_LIMIT_OTP_PER_EMAIL: attemptsPerMinute().default(10),
   RATE_LIMIT_RESEND_OTP_PER_IP: attemptsPerMinute().default(20),
   RATE_LIMIT_FORGOT_PASSWORD_PER_IP: attemptsPerMinute().default(20),
   RATE_LIMIT_REGISTER_PER_IP: attemptsPerMinute().default(10),
+  // Documents and logos sent per IP, counted before the body is read.
+  RATE_LIMIT_UPLOADS_PER_IP: attemptsPerMinute().default(120),
   // Link import and cloud sources (Companion under /companion). Unset secret: one generated and kept in the database.
   COMPANION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   // Lets links to loopback and private addresses through (tests and local runs only: it opens the door to SSRF).

@@ -2,6 +2,7 @@
 
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
+import { databaseTargetFromConfig, prepareDatabase } from './db/open-database';
 
 import type { FastifyInstance } from 'fastify';
 
@@ -43,8 +44,18 @@ function listeningUrl(app: FastifyInstance, host: string): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
+async function prepareDatabaseOrExit(config: Config): Promise<void> {
+  try {
+    await prepareDatabase(databaseTargetFromConfig(config));
+  } catch (error) {
+    process.stderr.write(`Could not start QR Verify: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
+}
+
 async function start(): Promise<void> {
   const config = loadConfigOrExit();
+  await prepareDatabaseOrExit(config);
   const app = buildApp({ config });
   try {
     await app.listen({ host: config.HOST, port: config.PORT });

@@ -6,7 +6,7 @@ test('closing lets in-flight requests finish, and only then closes the database'
   const app = await createTestApp();
   let markStarted: () => void = () => undefined;
   const started = new Promise<void>((resolve) => (markStarted = resolve));
-  app.get('/api/test/slow/', async () => {
+  app.get('/api/test/slow/', { config: { access: 'public' } }, async () => {
     markStarted();
     await new Promise((resolve) => setTimeout(resolve, 300));
     const { rows } = await sql<{ answer: number }>`select 42 as answer`.execute(app.db);

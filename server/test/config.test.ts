@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 import { PUBLIC_SETTING_DEFAULTS } from '@common/public-settings';
@@ -20,6 +21,7 @@ test('runs on defaults when nothing is set', () => {
   expect(config).toEqual({
     PORT: 8080,
     HOST: '127.0.0.1',
+    TRUST_PROXY: false,
     DATA_DIR: path.resolve('data'),
     MAIL_FROM: 'QR Verify <no-reply@qrverify.local>',
     PUBLIC_URL: 'http://localhost:8080',
@@ -28,16 +30,27 @@ test('runs on defaults when nothing is set', () => {
     BOOK_A_DEMO_URL: PUBLIC_SETTING_DEFAULTS.BOOK_A_DEMO_URL,
     SUPPORT_EMAIL: PUBLIC_SETTING_DEFAULTS.SUPPORT_EMAIL,
     LOG_LEVEL: 'info',
+    LOG_SLOW_REQUEST_MS: 1000,
+    LOG_REQUEST_SAMPLE_RATE: 0,
     BODY_LIMIT_BYTES: 1024 * 1024,
     UPLOAD_MAX_BYTES: 25 * 1024 * 1024,
+    SECURING_WORKERS: Math.max(1, availableParallelism() - 1),
+    SECURING_TIMEOUT_SECONDS: 60,
+    SECURING_QUEUE_LENGTH: 10,
+    PDF_MAX_PAGES: 5_000,
+    PDF_MAX_OBJECTS: 200_000,
+    PDF_MAX_INFLATED_BYTES: 64 * 1024 * 1024,
     STATIC_DIR: path.resolve('dist'),
     ACCESS_TOKEN_TTL_SECONDS: 48 * 60 * 60,
     REFRESH_TOKEN_TTL_SECONDS: 30 * 24 * 60 * 60,
+    REFRESH_GRACE_SECONDS: 10,
     GOOGLE_CLIENT_ID: '',
     GOOGLE_USERINFO_URL: 'https://openidconnect.googleapis.com/v1/userinfo',
     GOOGLE_TOKENINFO_URL: 'https://oauth2.googleapis.com/tokeninfo',
-    RATE_LIMIT_SIGN_IN_PER_EMAIL: 10,
+    RATE_LIMIT_SIGN_IN_PER_EMAIL_AND_IP: 10,
+    RATE_LIMIT_SIGN_IN_PER_EMAIL: 50,
     RATE_LIMIT_SIGN_IN_PER_IP: 30,
+    RATE_LIMIT_UPLOADS_PER_IP: 120,
     RATE_LIMIT_OTP_PER_EMAIL: 10,
     RATE_LIMIT_RESEND_OTP_PER_IP: 20,
     RATE_LIMIT_FORGOT_PASSWORD_PER_IP: 20,
@@ -169,6 +182,40 @@ test('reads the sign-in settings and names bad ones', () => {
   expect(message).toContain(
     'RATE_LIMIT_REGISTER_PER_IP must be a whole number of attempts per minute (0 = no limit)',
   );
+});
+
+test('reads the request-log settings and names bad ones', () => {
+  const config = loadConfig({ LOG_SLOW_REQUEST_MS: '250', LOG_REQUEST_SAMPLE_RATE: '0.05' });
+
+  expect(config).toMatchObject({ LOG_SLOW_REQUEST_MS: 250, LOG_REQUEST_SAMPLE_RATE: 0.05 });
+  expect(loadConfig({ LOG_REQUEST_SAMPLE_RATE: '1' }).LOG_REQUEST_SAMPLE_RATE).toBe(1);
+
+  for (const rate of ['1.5', '-0.1', 'some']) {
+    expect(configErrorMessage({ LOG_REQUEST_SAMPLE_RATE: rate })).toContain(
+      'LOG_REQUEST_SAMPLE_RATE must be a number from 0 to 1',
+    );
+  }
+  expect(configErrorMessage({ LOG_SLOW_REQUEST_MS: '1.5' })).toContain(
+    'LOG_SLOW_REQUEST_MS must be a whole number of milliseconds (0 = off)',
+  );
+});
+
+test('TRUST_PROXY: off, a hop count or proxy addresses and ranges; anything else is named', () => {
+  expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+  expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+  expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+  expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 172.16.0.0/12,::1,loopback' }).TRUST_PROXY).toEqual([
+    '10.0.0.1',
+    '172.16.0.0/12',
+    '::1',
+    'loopback',
+  ]);
+
+  for (const value of ['true', 'proxy.example', '10.0.0.0/33', '10.0.0.1,', '-1']) {
+    expect(configErrorMessage({ TRUST_PROXY: value })).toContain(
+      'TRUST_PROXY must be a hop count (1 = one proxy in front) or a comma-separated list of proxy addresses or CIDR ranges',
+    );
+  }
 });
 
 test('reads the file-import settings: a flag for local links, and a short secret is refused', () => {

@@ -1,7 +1,11 @@
-import Fastify from 'fastify';
+import { setTimeout } from 'node:timers/promises';
 
-import { loadConfig } from '../src/config';
+import Fastify, { type FastifyInstance } from 'fastify';
+
+import { loadConfig, type Environment } from '../src/config';
 import { createLoggerOptions, redactSecrets } from '../src/logger';
+
+import { createTestApp } from './helpers/test-app';
 
 test('hides credentials at any depth, by key', () => {
   const logged = redactSecrets({
@@ -61,5 +65,98 @@ test('the app logger writes redacted JSON lines at the configured level', () => 
     level: 40,
     msg: 'sign-in failed',
     user: { email: 'ada@example.com', password: '[redacted]' },
+  });
+});
+
+describe('request log lines', () => {
+  let app: FastifyInstance;
+  let lines: Record<string, unknown>[];
+
+  async function appWith(env: Environment): Promise<FastifyInstance> {
+    lines = [];
+    app = await createTestApp({
+      env: { LOG_LEVEL: 'info', ...env },
+      logStream: { write: (line) => lines.push(JSON.parse(line)) },
+    });
+    app.get('/test/ok', async () => ({ ok: true }));
+    app.get('/test/slow', async () => {
+      await setTimeout(50);
+      return { ok: true };
+    });
+    app.get('/test/unavailable', async (_request, reply) => reply.code(503).send({ ok: false }));
+    app.get('/test/broken', async () => {
+      throw new Error('boom');
+    });
+    return app;
+  }
+
+  function linesAbout(url: string): Record<string, unknown>[] {
+    return lines.filter((line) => JSON.stringify(line).includes(url));
+  }
+
+  afterEach(async () => {
+    await app.close();
+  });
+
+  test('with a sample rate of 1, every request gets one line at info', async () => {
+    await (await appWith({ LOG_REQUEST_SAMPLE_RATE: '1' })).inject({ url: '/test/ok' });
+
+    expect(linesAbout('/test/ok')).toEqual([
+      expect.objectContaining({
+        level: 30,
+        msg: 'request completed',
+        req: expect.objectContaining({ method: 'GET', url: '/test/ok' }),
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number),
+      }),
+    ]);
+  });
+
+  test('by default a fast answer writes nothing', async () => {
+    await (await appWith({})).inject({ url: '/test/ok' });
+
+    expect(linesAbout('/test/ok')).toEqual([]);
+    expect(lines.filter((line) => line.reqId !== undefined)).toEqual([]);
+  });
+
+  test('a request slower than LOG_SLOW_REQUEST_MS is logged at warn', async () => {
+    await (await appWith({ LOG_SLOW_REQUEST_MS: '10' })).inject({ url: '/test/slow' });
+
+    expect(linesAbout('/test/slow')).toEqual([
+      expect.objectContaining({ level: 40, msg: 'slow request', res: { statusCode: 200 } }),
+    ]);
+  });
+
+  test('a 5xx answer is logged at error', async () => {
+    await (await appWith({})).inject({ url: '/test/unavailable' });
+
+    expect(linesAbout('/test/unavailable')).toEqual([
+      expect.objectContaining({ level: 50, msg: 'server error', res: { statusCode: 503 } }),
+    ]);
+  });
+
+  test('a thrown error is logged once, by the error handler, with its stack', async () => {
+    await (await appWith({ LOG_REQUEST_SAMPLE_RATE: '1' })).inject({ url: '/test/broken' });
+
+    const errorLines = lines.filter((line) => line.level === 50);
+    expect(errorLines).toEqual([
+      expect.objectContaining({
+        msg: 'Request failed',
+        err: expect.objectContaining({ stack: expect.stringContaining('boom') }),
+      }),
+    ]);
+  });
+
+  test('credentials sent with a request never reach the log', async () => {
+    await (
+      await appWith({ LOG_REQUEST_SAMPLE_RATE: '1' })
+    ).inject({
+      url: '/test/ok',
+      headers: { authorization: 'Bearer secret-access-token' },
+      cookies: { refresh: 'secret-refresh-token' },
+    });
+
+    expect(linesAbout('/test/ok')).toHaveLength(1);
+    expect(JSON.stringify(lines)).not.toMatch(/secret-(access|refresh)-token/);
   });
 });

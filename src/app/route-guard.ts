@@ -1,5 +1,8 @@
-// Navigation guard (spec section 2), kept pure so every rule is testable without rendering.
-import { pathTo, type AppRoute } from './routes';
+// Navigation guard, kept pure so every rule is testable without rendering.
+import { selectAccess, type StateWithSession } from '@/lib/session/session-slice';
+import type { AccessArea } from '@common/team';
+
+import { pathTo, routeArea, type AppRoute } from './routes';
 
 /** Where to send the user instead of `route`, or null to let the navigation proceed. */
 export function guardRedirect(
@@ -13,4 +16,16 @@ export function guardRedirect(
   if (route.name === 'NotFound') return pathTo('signin');
   const next = requested.pathname + requested.search + requested.hash;
   return `${pathTo('signin')}?${new URLSearchParams({ next })}`;
+}
+
+/**
+ * The area whose screen `route` is, when the signed-in user may not open it (a shared user with `none` there),
+ * or null. The screen is then replaced by the no-access state rather than redirected, so the address stays.
+ */
+export function deniedArea(
+  route: AppRoute | undefined,
+  state: StateWithSession,
+): AccessArea | null {
+  const area = route && routeArea(route);
+  return area && selectAccess(state, area) === 'none' ? area : null;
 }

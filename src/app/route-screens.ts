@@ -1,17 +1,23 @@
 // Which screen each named route shows. Each is a React.lazy import, so webpack splits one chunk
 // per screen and a user downloads only what they open.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { matchPath } from 'react-router-dom';
 
-import type { RouteName } from './routes';
+import { ROUTES, type RouteName } from './routes';
+
+type LazyScreen = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
 
 function lazyScreen<Module>(
   load: () => Promise<Module>,
   pick: (module: Module) => ComponentType,
-): LazyExoticComponent<ComponentType> {
-  return lazy(async () => ({ default: pick(await load()) }));
+): LazyScreen {
+  return Object.assign(
+    lazy(async () => ({ default: pick(await load()) })),
+    { preload: load },
+  );
 }
 
-export const routeScreens: Record<RouteName, LazyExoticComponent<ComponentType>> = {
+export const routeScreens: Record<RouteName, LazyScreen> = {
   signin: lazyScreen(
     () => import('@/features/auth/components/sign-in-screen'),
     (m) => m.SignInScreen,
@@ -97,3 +103,13 @@ export const routeScreens: Record<RouteName, LazyExoticComponent<ComponentType>>
     (m) => m.NotFoundScreen,
   ),
 };
+
+/**
+ * Starts fetching the signed-out screen at `pathname` (sign-in, sign-up…) while the app is still
+ * starting, instead of when the router first renders it: one round trip less before it paints.
+ * Protected screens wait for the guard, which may send the visitor elsewhere.
+ */
+export function preloadPublicScreen(pathname: string): void {
+  const route = ROUTES.find(({ guard, path }) => guard === 'public' && matchPath(path, pathname));
+  if (route) void routeScreens[route.name].preload();
+}

@@ -1,6 +1,6 @@
 // Builds React Router's route objects from the route table: layouts, guards, lazy screens and an
 // error boundary per route.
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import {
   createBrowserRouter,
   redirect,
@@ -14,10 +14,7 @@ import { trackAttribution } from '@/lib/attribution';
 import { selectIsAuthenticated } from '@/lib/session/session-slice';
 
 import { useAppStore } from './hooks';
-import { AppLayout } from './layouts/app-layout';
 import { PublicLayout } from './layouts/public-layout';
-import { SettingsLayout } from './layouts/settings-layout';
-import { SubscriptionLayout } from './layouts/subscription-layout';
 import { RouteErrorScreen } from './route-error-screen';
 import { guardRedirect } from './route-guard';
 import { routeScreens } from './route-screens';
@@ -26,6 +23,36 @@ import { ROUTES, type AppRoute } from './routes';
 import type { AppStore } from './store';
 import type { RouteHandle } from './use-current-route';
 
+// The signed-in frame (sidebar, title bar, onboarding dialog, section tabs) is split off so the
+// sign-in screens never download it. A protected route's guard starts the download once it lets
+// the visitor in, so the frame loads beside the screen, and a redirected visitor never fetches it.
+// (React Router's route `lazy` would fetch it even for a visit the guard redirects.)
+const loadAppLayout = () => import('./layouts/app-layout');
+const loadSectionLayout = {
+  settings: () => import('./layouts/settings-layout'),
+  subscription: () => import('./layouts/subscription-layout'),
+};
+const AppLayout = lazy(async () => ({ default: (await loadAppLayout()).AppLayout }));
+const SettingsLayout = lazy(async () => ({
+  default: (await loadSectionLayout.settings()).SettingsLayout,
+}));
+const SubscriptionLayout = lazy(async () => ({
+  default: (await loadSectionLayout.subscription()).SubscriptionLayout,
+}));
+
+const sectionOf = (route: AppRoute) => ('section' in route ? route.section : undefined);
+
+function preloadLayoutsOf(route: AppRoute): void {
+  if (route.guard !== 'protected') return;
+  void loadAppLayout();
+  const section = sectionOf(route);
+  if (section) void loadSectionLayout[section]();
+}
+
+function whenLoaded(layout: ReactNode, fullPage = false) {
+  return <Suspense fallback={<ScreenLoading fullPage={fullPage} />}>{layout}</Suspense>;
+}
+
 function toRouteObjects(route: AppRoute, store: AppStore): RouteObject[] {
   const Screen = routeScreens[route.name];
   const paths = [route.path, ...('aliases' in route ? route.aliases : [])];
@@ -33,7 +60,9 @@ function toRouteObjects(route: AppRoute, store: AppStore): RouteObject[] {
   const loader = ({ request }: LoaderFunctionArgs) => {
     const isAuthenticated = selectIsAuthenticated(store.getState());
     const target = guardRedirect(route, isAuthenticated, new URL(request.url));
-    return target ? redirect(target) : null;
+    if (target) return redirect(target);
+    preloadLayoutsOf(route);
+    return null;
   };
   return paths.map((path) => ({
     path,
@@ -51,7 +80,6 @@ function toRouteObjects(route: AppRoute, store: AppStore): RouteObject[] {
 export function buildRoutes(store: AppStore): RouteObject[] {
   const routesWhere = (keep: (route: AppRoute) => boolean) =>
     ROUTES.filter(keep).flatMap((route) => toRouteObjects(route, store));
-  const sectionOf = (route: AppRoute) => ('section' in route ? route.section : undefined);
 
   return [
     {
@@ -63,15 +91,15 @@ export function buildRoutes(store: AppStore): RouteObject[] {
           children: routesWhere((route) => route.guard === 'public'),
         },
         {
-          element: <AppLayout />,
+          element: whenLoaded(<AppLayout />, true),
           children: [
             ...routesWhere((route) => route.guard === 'protected' && !sectionOf(route)),
             {
-              element: <SettingsLayout />,
+              element: whenLoaded(<SettingsLayout />),
               children: routesWhere((route) => sectionOf(route) === 'settings'),
             },
             {
-              element: <SubscriptionLayout />,
+              element: whenLoaded(<SubscriptionLayout />),
               children: routesWhere((route) => sectionOf(route) === 'subscription'),
             },
           ],
@@ -85,7 +113,7 @@ export function buildRoutes(store: AppStore): RouteObject[] {
 export function AppRouter() {
   const store = useAppStore();
   const [router] = useState(() => createBrowserRouter(buildRoutes(store)));
-  // The referrer and the journey cookies follow every navigation (spec section 1).
+  // The referrer and the journey cookies follow every navigation.
   useEffect(() => trackAttribution(router), [router]);
   return <RouterProvider router={router} />;
 }

@@ -1,6 +1,8 @@
-// The one route table (spec section 2). The router, the sidebar, the title bar and the tests read
+// The one route table. The router, the sidebar, the title bar and the tests read
 // it; links are built with pathTo(name), never from hand-written path strings.
 import { generatePath, type PathParam } from 'react-router-dom';
+
+import type { AccessArea } from '@common/team';
 
 export type RouteGuard = 'public' | 'protected';
 
@@ -8,7 +10,7 @@ export type RouteGuard = 'public' | 'protected';
 export type RouteSection = 'settings' | 'subscription';
 
 export interface RouteDefinition {
-  /** Part of the contract with the spec: other code refers to routes by these names. */
+  /** A contract: other code (and the product's documents) refer to routes by these names. */
   name: string;
   path: string;
   /** Further paths that show the same screen. */
@@ -19,6 +21,8 @@ export interface RouteDefinition {
   description: string;
   guard: RouteGuard;
   section?: RouteSection;
+  /** The team permission area the screen belongs to: a shared user with `none` there cannot open it. */
+  area?: AccessArea;
 }
 
 export const ROUTES = [
@@ -63,6 +67,7 @@ export const ROUTES = [
     title: 'Create New Verification',
     description: 'Upload and secure a document with a QR verification.',
     guard: 'protected',
+    area: 'verifications',
   },
   {
     name: 'integrations',
@@ -70,6 +75,7 @@ export const ROUTES = [
     title: 'integrations',
     description: 'Third-party integrations.',
     guard: 'protected',
+    area: 'integrations',
   },
   {
     name: 'bulk-operations',
@@ -77,6 +83,7 @@ export const ROUTES = [
     title: 'Bulk Operations',
     description: 'Bulk operations.',
     guard: 'protected',
+    area: 'bulk',
   },
   {
     name: 'create-bulk-verification',
@@ -84,6 +91,7 @@ export const ROUTES = [
     title: 'Create Bulk Verification',
     description: 'Create a bulk verification.',
     guard: 'protected',
+    area: 'bulk',
   },
   {
     name: 'templates',
@@ -91,6 +99,7 @@ export const ROUTES = [
     title: 'templates',
     description: 'Landing-page templates.',
     guard: 'protected',
+    area: 'templates',
   },
   {
     name: 'create-template',
@@ -98,6 +107,7 @@ export const ROUTES = [
     title: 'Create Template',
     description: 'Create a template.',
     guard: 'protected',
+    area: 'templates',
   },
   {
     name: 'edit-template',
@@ -105,6 +115,7 @@ export const ROUTES = [
     title: 'Edit Template',
     description: 'Edit a template.',
     guard: 'protected',
+    area: 'templates',
   },
   {
     name: 'custom-domain',
@@ -113,6 +124,7 @@ export const ROUTES = [
     title: 'Settings - Custom Domain',
     description: 'Settings, Custom Domain tab.',
     guard: 'protected',
+    area: 'custom_domain',
     section: 'settings',
   },
   {
@@ -190,6 +202,11 @@ const routesByName = new Map<string, AppRoute>(ROUTES.map((route) => [route.name
 
 export function getRoute(name: RouteName): AppRoute {
   return routesByName.get(name) as AppRoute;
+}
+
+/** The permission area of a route, if its screen belongs to one. */
+export function routeArea(route: AppRoute): AccessArea | undefined {
+  return (route as RouteDefinition).area;
 }
 
 /** The URL path of a named route: pathTo('edit-template', { templateId: 7 }). */

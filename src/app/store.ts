@@ -2,6 +2,7 @@ import {
   combineReducers,
   configureStore,
   createListenerMiddleware,
+  isPlain,
   type ThunkAction,
   type UnknownAction,
 } from '@reduxjs/toolkit';
@@ -9,13 +10,14 @@ import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE } fro
 
 import { listenForApiErrors } from '@/lib/api/api-error-listener';
 import { baseApi } from '@/lib/api/base-api';
-import { listenForSessionEnd } from '@/lib/session/session-end-listener';
 import { sessionPersistConfig } from '@/lib/session/session-persistence';
 import {
   initialSessionState,
   sessionReducer,
   type SessionState,
 } from '@/lib/session/session-slice';
+
+import { listenForSessionEnd } from './session-end-listener';
 
 // Only the session is persisted; API data is refetched, never restored from storage.
 const rootReducer = combineReducers({
@@ -43,8 +45,12 @@ export function setupStore(preloadedState: PreloadedState = {}) {
     },
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
-        // redux-persist's lifecycle actions carry callbacks by design.
-        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+        serializableCheck: {
+          // redux-persist's lifecycle actions carry callbacks by design.
+          ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER],
+          // The preview reads a staged document as a File; a Blob never changes, like a plain value.
+          isSerializable: (value: unknown) => isPlain(value) || value instanceof Blob,
+        },
       })
         .prepend(listeners.middleware)
         .concat(baseApi.middleware),

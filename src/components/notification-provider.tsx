@@ -1,55 +1,35 @@
-// The notification area (spec section 2): top right, 1rem from the top on phones and 3.5rem from
-// the sm breakpoint up, where the title bar would otherwise hide the toasts.
-import GlobalStyles from '@mui/material/GlobalStyles';
-import { SnackbarProvider, useSnackbar } from 'notistack';
-import { useEffect, type ReactNode } from 'react';
+// Makes toasts possible below it. The notification area (notistack and MUI's Alert) is a separate
+// chunk, fetched when the first toast is asked for, so no screen waits for it to paint.
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 
-import { registerNotificationOutlet } from '@/lib/notify';
+import { registerNotificationOutletLoader } from '@/lib/notify';
 
-import { NotificationMessage, NotificationToast } from './notification-toast';
-
-const CONTAINER_CLASS = 'qrv-notifications';
-
-function NotificationOutlet() {
-  const { enqueueSnackbar } = useSnackbar();
-  useEffect(
-    () =>
-      registerNotificationOutlet(({ severity, summary, detail, lifetime }) => {
-        enqueueSnackbar({
-          message: <NotificationMessage summary={summary} detail={detail} />,
-          variant: severity,
-          autoHideDuration: lifetime,
-        });
-      }),
-    [enqueueSnackbar],
-  );
+function NoNotificationArea() {
   return null;
 }
 
+// Without its chunk (offline, a deploy that replaced it) toasts are lost, but the app stays up.
+const NotificationArea = lazy<ComponentType>(() =>
+  import('./notification-area').then(
+    (module) => ({ default: module.NotificationArea }),
+    (error: unknown) => {
+      console.warn('The notification area could not be loaded; toasts are not shown.', error);
+      return { default: NoNotificationArea };
+    },
+  ),
+);
+
 export function NotificationProvider({ children }: { children: ReactNode }) {
+  const [isAreaWanted, setIsAreaWanted] = useState(false);
+  useEffect(() => registerNotificationOutletLoader(() => setIsAreaWanted(true)), []);
   return (
-    <SnackbarProvider
-      anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-      maxSnack={4}
-      classes={{ containerRoot: CONTAINER_CLASS }}
-      Components={{
-        success: NotificationToast,
-        info: NotificationToast,
-        warning: NotificationToast,
-        error: NotificationToast,
-      }}
-    >
-      <GlobalStyles
-        styles={(theme) => ({
-          // Two classes outrank notistack's own single-class rule.
-          [`.${CONTAINER_CLASS}.notistack-SnackbarContainer`]: {
-            top: '1rem',
-            [theme.breakpoints.up('sm')]: { top: '3.5rem' },
-          },
-        })}
-      />
-      <NotificationOutlet />
+    <>
       {children}
-    </SnackbarProvider>
+      {isAreaWanted && (
+        <Suspense fallback={null}>
+          <NotificationArea />
+        </Suspense>
+      )}
+    </>
   );
 }

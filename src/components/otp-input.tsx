@@ -1,10 +1,10 @@
-// A one-time code typed into separate cells (spec section 5): one digit per cell, a dash after the
+// A one-time code typed into separate cells: one digit per cell, a dash after the
 // third, typing moves on, Backspace moves back, and a pasted code fills the cells.
 import Box from '@mui/material/Box';
 import InputBase from '@mui/material/InputBase';
 import { Fragment, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 
-export const OTP_LENGTH = 6;
+import { OTP_LENGTH } from '@common/auth';
 
 interface OtpInputProps {
   /** Called with the digits entered so far; the code is complete at `length` characters. */

@@ -2,7 +2,7 @@ import QrCode2 from '@mui/icons-material/QrCode2';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
-export const PRODUCT_NAME = 'QR Verify';
+import { PRODUCT_NAME } from '@/config/product';
 
 /** The product's logo and name; the name hides in tight spots such as the collapsed sidebar. */
 export function ProductMark({ showName = true }: { showName?: boolean }) {

@@ -1,13 +1,10 @@
 // Asks before leaving a form with unsaved changes: a dialog for navigation inside the app (React
 // Router's blocker) and the browser's own prompt for closing or reloading the tab.
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router-dom';
+
+import { ConfirmDialog } from './confirm-dialog';
 
 interface UnsavedChangesPromptProps {
   /** Whether there is anything to lose. */
@@ -34,30 +31,23 @@ export function UnsavedChangesPrompt({ when, message }: UnsavedChangesPromptProp
     return () => window.removeEventListener('beforeunload', warn);
   }, [when]);
 
-  const isOpen = blocker.state === 'blocked';
   return (
-    <Dialog
-      open={isOpen}
+    <ConfirmDialog
+      id="unsaved-changes"
+      open={blocker.state === 'blocked'}
       onClose={() => blocker.reset?.()}
-      fullWidth
-      maxWidth="xs"
-      aria-labelledby="unsaved-changes-title"
-      aria-describedby="unsaved-changes-description"
-    >
-      <DialogTitle id="unsaved-changes-title" sx={{ fontSize: '1.125rem', pb: 1 }}>
-        Leave without saving?
-      </DialogTitle>
-      <DialogContent>
-        <DialogContentText id="unsaved-changes-description">{message}</DialogContentText>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button onClick={() => blocker.reset?.()} variant="contained" autoFocus>
-          Keep editing
-        </Button>
-        <Button onClick={() => blocker.proceed?.()} color="error">
-          Leave
-        </Button>
-      </DialogActions>
-    </Dialog>
+      title="Leave without saving?"
+      description={message}
+      actions={
+        <>
+          <Button onClick={() => blocker.reset?.()} variant="contained" autoFocus>
+            Keep editing
+          </Button>
+          <Button onClick={() => blocker.proceed?.()} color="error">
+            Leave
+          </Button>
+        </>
+      }
+    />
   );
 }

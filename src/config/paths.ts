@@ -1,7 +1,7 @@
 // Addresses outside the SPA's own route table: the API base and the legal pages.
 // In-app links are built with pathTo() from src/app/routes.ts instead.
 
-/** Every API call goes below this path on the app's own host (spec section 7). */
+/** Every API call goes below this path on the app's own host. */
 export const API_BASE_PATH = '/api/';
 
 /** OAuth token endpoint, relative to API_BASE_PATH: sign-in and refresh share it. */

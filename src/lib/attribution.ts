@@ -1,4 +1,4 @@
-// Attribution (spec sections 1, 3, 9): where a visitor came from (the referrer cookie) and which
+// Attribution: where a visitor came from (the referrer cookie) and which
 // pages they saw (the journey cookie). Both are sent at registration and social sign-in.
 import { formatCookie, readCookie, writeCookie } from './cookies';
 

@@ -1,4 +1,4 @@
-// The one date format of the product (spec section 9): '5 March 2026, 02:07 pm' in the user's zone.
+// The one date format of the product: '5 March 2026, 02:07 pm' in the user's zone.
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

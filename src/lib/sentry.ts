@@ -1,21 +1,77 @@
-// Error reporting (spec sections 7, 8): on only when the build carries a DSN.
-import * as Sentry from '@sentry/react';
-
+// Error reporting: on only when a DSN is configured. @sentry/react (with its session replay, about
+// a third of the old entry chunk) is fetched once the page has loaded and the browser is idle, so
+// it never delays the first paint. Reports and uncaught errors before then wait in a short queue.
 import { env } from '@/config/env';
 
-/** Starts Sentry when a DSN is configured; answers whether it did. */
-export function initSentry(dsn: string = env.SENTRY_DSN): boolean {
+type SentryModule = typeof import('@sentry/react');
+type Report = (sentry: SentryModule) => void;
+
+/** Enough for a burst of early failures without holding memory if Sentry never arrives. */
+const MAX_QUEUED_REPORTS = 20;
+
+let sentry: SentryModule | undefined;
+let queuedReports: Report[] | undefined;
+
+function report(send: Report): void {
+  if (sentry) send(sentry);
+  else if (queuedReports && queuedReports.length < MAX_QUEUED_REPORTS) queuedReports.push(send);
+}
+
+/** Uncaught errors before Sentry's own handlers exist, reported once it has started. */
+function queueUncaughtErrors(): () => void {
+  const onError = (event: ErrorEvent) =>
+    report((loaded) => loaded.captureException(event.error ?? event.message));
+  const onRejection = (event: PromiseRejectionEvent) =>
+    report((loaded) => loaded.captureException(event.reason));
+  window.addEventListener('error', onError);
+  window.addEventListener('unhandledrejection', onRejection);
+  return () => {
+    window.removeEventListener('error', onError);
+    window.removeEventListener('unhandledrejection', onRejection);
+  };
+}
+
+function whenPageIsIdle(run: () => void): void {
+  const runWhenIdle = () =>
+    'requestIdleCallback' in window
+      ? window.requestIdleCallback(run, { timeout: 5000 })
+      : setTimeout(run, 1000);
+  if (document.readyState === 'complete') runWhenIdle();
+  else window.addEventListener('load', runWhenIdle, { once: true });
+}
+
+/** Loads and starts Sentry now, then sends what was queued; answers whether a DSN turned it on. */
+export async function initSentry(dsn: string = env.SENTRY_DSN): Promise<boolean> {
   if (!dsn) return false;
-  Sentry.init({
+  queuedReports ??= [];
+  const loaded = await import(/* webpackChunkName: "sentry" */ '@sentry/react');
+  loaded.init({
     dsn,
-    integrations: [Sentry.browserTracingIntegration(), Sentry.replayIntegration()],
+    integrations: [loaded.browserTracingIntegration(), loaded.replayIntegration()],
     tracesSampleRate: 0.5,
     // Only our own API gets trace headers; third-party hosts would reject them on CORS.
     tracePropagationTargets: [/^\/api\//],
     replaysSessionSampleRate: 0.1,
     replaysOnErrorSampleRate: 1.0,
   });
+  sentry = loaded;
+  queuedReports.splice(0).forEach((send) => send(loaded));
   return true;
+}
+
+/** Starts Sentry after the first paint when a DSN is configured; until then reports are queued. */
+export function initSentryWhenIdle(dsn: string = env.SENTRY_DSN): void {
+  if (!dsn) return;
+  queuedReports ??= [];
+  const stopQueueingUncaughtErrors = queueUncaughtErrors();
+  whenPageIsIdle(() => {
+    initSentry(dsn)
+      .catch((error: unknown) => {
+        queuedReports = undefined;
+        console.warn('Sentry could not be loaded; errors go unreported.', error);
+      })
+      .finally(stopQueueingUncaughtErrors);
+  });
 }
 
 export interface ServerErrorReport {
@@ -26,13 +82,15 @@ export interface ServerErrorReport {
 
 /** A 5xx answer is our fault, never the user's, so each one is reported. */
 export function reportServerError({ endpointName, status, body }: ServerErrorReport): void {
-  Sentry.captureMessage(`API ${endpointName} answered ${status}`, {
-    level: 'error',
-    tags: { endpoint: endpointName, status: String(status) },
-    extra: { body },
-  });
+  report((loaded) =>
+    loaded.captureMessage(`API ${endpointName} answered ${status}`, {
+      level: 'error',
+      tags: { endpoint: endpointName, status: String(status) },
+      extra: { body },
+    }),
+  );
 }
 
 export function reportRouteError(error: unknown): void {
-  Sentry.captureException(error, { tags: { boundary: 'route' } });
+  report((loaded) => loaded.captureException(error, { tags: { boundary: 'route' } }));
 }

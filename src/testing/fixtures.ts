@@ -1,9 +1,6 @@
 // Ready-made sessions and profiles for tests.
-import {
-  SESSION_LIFETIME_MS,
-  type SessionState,
-  type UserProfile,
-} from '@/lib/session/session-slice';
+import { SESSION_LIFETIME_MS, type SessionState } from '@/lib/session/session-slice';
+import type { OwnerUserDetails, SharedUserAccess, UserProfile } from '@common/auth-schemas';
 
 export const OWNER_EMAIL = 'olivia.owner@example.com';
 export const SHARED_USER_EMAIL = 'sam.shared@example.com';
@@ -22,13 +19,28 @@ export function signedInSession(overrides: Partial<SessionState> = {}): Partial<
   };
 }
 
+/** A shared user who may edit verifications, view templates and nothing else. */
+export const SHARED_ACCESS: SharedUserAccess = {
+  verifications: 'edit',
+  bulk: 'none',
+  templates: 'view',
+  integrations: 'none',
+  custom_domain: 'none',
+};
+
+export const OWNER_DETAILS: OwnerUserDetails = {
+  email: OWNER_EMAIL,
+  first_name: 'Olivia',
+  last_name: 'Owner',
+};
+
 export function sharedUserSession(overrides: Partial<SessionState> = {}): Partial<SessionState> {
   return signedInSession({
     email: SHARED_USER_EMAIL,
     fullName: 'Sam Shared',
     isSharedUser: true,
-    sharedUserAccess: { verifications: true, templates: false },
-    ownerUserDetails: { email: OWNER_EMAIL, first_name: 'Olivia' },
+    sharedUserAccess: SHARED_ACCESS,
+    ownerUserDetails: OWNER_DETAILS,
     ...overrides,
   });
 }
@@ -56,6 +68,6 @@ export const SHARED_USER_PROFILE: UserProfile = {
   has_custom_domain: false,
   industry: null,
   is_shared: true,
-  shared_access: { verifications: true, templates: false },
-  owner_user: { email: OWNER_EMAIL, first_name: 'Olivia' },
+  shared_access: SHARED_ACCESS,
+  owner_user: OWNER_DETAILS,
 };

@@ -1,4 +1,6 @@
-// Renders UI the way the app does (store, theme, notifications, router), with a fresh store each time.
+// Renders UI the way the app does (store, theme, notifications, router), with a fresh store each time. A test
+// about one screen renders that screen with its providers; only tests about the app's routing and layouts
+// render the whole app.
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -15,14 +17,31 @@ export interface RenderOptions {
   route?: string;
 }
 
-/** Renders `ui` at `route`, inside every provider the app has. */
+export interface ScreenRenderOptions extends RenderOptions {
+  /**
+   * The route pattern `ui` answers, e.g. '/templates/:id/edit', so the screen reads its params; other
+   * addresses (where the screen navigates to) render nothing. By default `ui` answers every address.
+   */
+  path?: string;
+}
+
+// Typing without pauses between keys: the tests wait for what they expect, not for the clock.
+const setupUser = () => userEvent.setup({ delay: null });
+
+/** Renders `ui` at `route`, inside every provider the app has, without the app's routes and layouts. */
 export function renderWithProviders(
   ui: ReactElement,
-  { preloadedState, route = '/' }: RenderOptions = {},
+  { preloadedState, route = '/', path }: ScreenRenderOptions = {},
 ) {
   const store = setupStore(preloadedState);
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [route] });
-  const user = userEvent.setup();
+  const routes = path
+    ? [
+        { path, element: ui },
+        { path: '*', element: null },
+      ]
+    : [{ path: '*', element: ui }];
+  const router = createMemoryRouter(routes, { initialEntries: [route] });
+  const user = setupUser();
   const view = render(
     <AppProviders store={store}>
       <RouterProvider router={router} />
@@ -35,7 +54,7 @@ export function renderWithProviders(
 export function renderApp({ preloadedState, route = '/' }: RenderOptions = {}) {
   const store = setupStore(preloadedState);
   const router = createMemoryRouter(buildRoutes(store), { initialEntries: [route] });
-  const user = userEvent.setup();
+  const user = setupUser();
   const view = render(
     <AppProviders store={store}>
       <RouterProvider router={router} />

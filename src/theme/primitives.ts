@@ -38,6 +38,9 @@ const fontFamily = [
 ].join(',');
 
 // Scale: h1 page title, h2 section title, h3 card title, body1/body2 text, caption small print.
+/** Codes and hashes: a system monospace font, so characters such as 0 and O stay apart. */
+export const MONOSPACE = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
+
 export const typography: ThemeOptions['typography'] = {
   fontFamily,
   h1: { fontSize: '1.5rem', fontWeight: 600, lineHeight: 1.3, letterSpacing: '-0.01em' },

@@ -1,9 +1,9 @@
 // The database's tables as Kysely sees them. Each migration that changes a table updates this file too.
 import type { TemplateFieldSettings } from '@common/templates';
-import type { CustomField, QrPlacement } from '@common/verifications';
+import type { QrPlacement, ScanDevice } from '@common/verifications';
+import type { CustomField } from '@common/verifications-schemas';
 
 import type { TemplateLogoType } from '../services/templates/detect-logo-type';
-import type { ScanDevice } from '../services/verifications/classify-device';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** Filled in by the database on insert, never written by the app afterwards. */
@@ -69,6 +69,11 @@ export interface AuthTokensTable {
   created_at: CreatedAt;
   revoked_at: Date | null;
   revoked_reason: TokenRevokedReason | null;
+  /**
+   * Once rotated: the new pair, AES-GCM encrypted under a key derived from this row's refresh token (which is
+   * never stored), for the refresh grace window. Cleared once the window is over.
+   */
+  successor_sealed: string | null;
 }
 
 /** An organisation's OpenID Connect provider and the email domains that sign in through it. */

@@ -1,5 +1,6 @@
 // A Content-Disposition header that names a download: an ASCII fallback for old clients and the exact UTF-8
 // name in filename* (RFC 6266 / RFC 5987), which the SPA and browsers prefer.
+import { withoutInvisibleFormatting } from '@common/text-schemas';
 
 function asciiFallback(fileName: string): string {
   return (
@@ -21,6 +22,10 @@ function rfc5987(value: string): string {
 }
 
 export function attachment(fileName: string): string {
-  const clean = fileName.replace(/[\p{Cc}/\\]/gu, '_').trim() || 'download';
+  // Names stored before file names were cleaned may still hold bidirectional controls.
+  const clean =
+    withoutInvisibleFormatting(fileName)
+      .replace(/[\p{Cc}/\\]/gu, '_')
+      .trim() || 'download';
   return `attachment; filename="${asciiFallback(clean)}"; filename*=UTF-8''${rfc5987(clean)}`;
 }

@@ -1,5 +1,5 @@
-// Used when SMTP_URL is unset: each message becomes a .eml file, and its one-time codes go to the log,
-// so someone running the app locally can always finish signing up.
+// Used when SMTP_URL is unset: each message becomes a .eml file, and its one-time codes and team invitation
+// links go to the log, so someone running the app locally can always finish signing up.
 import { randomBytes } from 'node:crypto';
 import { access, constants, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,14 +9,20 @@ import nodemailer from 'nodemailer';
 import type { MailMessage, Mailer, MailLog } from './mailer';
 
 const SIX_DIGIT_CODE = /\b\d{6}\b/g;
+const INVITATION_LINK = /\bhttps?:\/\/\S+?\/signup\?invitation=[\w-]+/g;
 
 function messageFileName(): string {
   const timestamp = new Date().toISOString().replace(/[:.]/g, '-');
   return `${timestamp}-${randomBytes(4).toString('hex')}.eml`;
 }
 
+export function findInvitationLinks(text: string): string[] {
+  return text.match(INVITATION_LINK) ?? [];
+}
+
+/** The six-digit codes in a text, not counting digits inside an invitation link's token. */
 export function findCodes(text: string): string[] {
-  return text.match(SIX_DIGIT_CODE) ?? [];
+  return text.replace(INVITATION_LINK, '').match(SIX_DIGIT_CODE) ?? [];
 }
 
 export function createDevMailbox(options: { dir: string; from: string; log: MailLog }): Mailer {
@@ -38,8 +44,15 @@ export function createDevMailbox(options: { dir: string; from: string; log: Mail
     async send(message) {
       const file = await save(message);
       const codes = findCodes(message.text);
+      const links = findInvitationLinks(message.text);
       options.log.info(
-        { to: message.to, subject: message.subject, codes, file },
+        {
+          to: message.to,
+          subject: message.subject,
+          codes,
+          ...(links.length > 0 && { links }),
+          file,
+        },
         'Dev mailbox saved a message',
       );
     },

@@ -1,9 +1,11 @@
-// The static files the public pages use: the 'Check your copy' script and the Inter font (from npm, never a
-// CDN). The app serves them itself under /v/assets/, since the CSP only runs scripts from its own origin. Each
-// carries a content hash so its URL can be cached for a year and still change when the file does.
-import { createHash } from 'node:crypto';
+// The static files the public pages use: the 'Check your copy' script, the streaming SHA-256 it loads for large
+// files (hash-wasm, from npm) and the Inter font (from npm, never a CDN). The app serves them itself under
+// /v/assets/, since the CSP only runs scripts from its own origin. Each carries a content hash so its URL can be
+// cached for a year and still change when the file does.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+
+import { sha256 } from '../lib/sha256';
 
 export interface PageAsset {
   /** The file name under /v/assets/. */
@@ -17,6 +19,8 @@ export interface PageAsset {
 export type FontWeight = 400 | 600 | 700;
 
 export const VERIFICATION_PAGE_SCRIPT = 'verification-page.js';
+/** hash-wasm's SHA-256, which hashes a file chunk by chunk (WebCrypto only digests a whole file held in memory). */
+export const HASHER_SCRIPT = 'sha256.js';
 export const FONT_WEIGHTS: FontWeight[] = [400, 600, 700];
 
 export function fontAssetName(weight: FontWeight): string {
@@ -25,6 +29,7 @@ export function fontAssetName(weight: FontWeight): string {
 
 function sourceFile(name: string): string {
   if (name === VERIFICATION_PAGE_SCRIPT) return path.join(__dirname, 'assets', name);
+  if (name === HASHER_SCRIPT) return require.resolve('hash-wasm/dist/sha256.umd.min.js');
   return require.resolve(`@fontsource/inter/files/${name}`);
 }
 
@@ -39,13 +44,13 @@ async function loadPageAsset(name: string): Promise<PageAsset> {
     name,
     contentType: CONTENT_TYPES[path.extname(name)],
     body,
-    version: createHash('sha256').update(body).digest('hex').slice(0, 12),
+    version: sha256(body).slice(0, 12),
   };
 }
 
 /** Every asset of the public pages, by file name. */
 export async function loadPageAssets(): Promise<Map<string, PageAsset>> {
-  const names = [VERIFICATION_PAGE_SCRIPT, ...FONT_WEIGHTS.map(fontAssetName)];
+  const names = [VERIFICATION_PAGE_SCRIPT, HASHER_SCRIPT, ...FONT_WEIGHTS.map(fontAssetName)];
   const assets = await Promise.all(names.map(loadPageAsset));
   return new Map(assets.map((asset) => [asset.name, asset]));
 }

@@ -10,14 +10,14 @@ import middie from '@fastify/middie';
 import { COMPANION_PATH, UPLOADS_PATH } from '@common/uploads';
 
 import { notFoundError } from '../lib/app-error';
-import { unauthenticated } from '../lib/auth-errors';
-import { configuredCloudSources } from '../lib/cloud-sources';
-import { getCompanionSecret } from '../services/app-settings/companion-secret';
+import { getCompanionSecret } from '../services/app-settings/get-companion-secret';
+import { unauthenticated } from '../services/auth/auth-errors';
 import { findUserByAccessToken } from '../services/auth/find-user-by-access-token';
+import { configuredCloudSources } from '../services/uploads/cloud-sources';
 
 import type { Config } from '../config';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 type Middleware = (
   request: IncomingMessage,
@@ -70,6 +70,20 @@ export function companionOptions(config: Config, secret: string, filePath: strin
   };
 }
 
+// Express matches routes in any case and lets repeated slashes through: '/companion/URL/meta' is its url/meta.
+const LINK_IMPORT_PATH = new RegExp(`^${escapeRegExp(COMPANION_PATH)}/+url(/|$)`, 'i');
+
+function isLinkImportPath(url: string): boolean {
+  const { pathname } = new URL(url, 'http://localhost');
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // A malformed escape: Express cannot route it to url/ either, but the raw path is checked all the same.
+  }
+  return LINK_IMPORT_PATH.test(pathname) || LINK_IMPORT_PATH.test(decoded);
+}
+
 async function hasSignedInUser(app: FastifyInstance, request: FastifyRequest): Promise<boolean> {
   const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
   return Boolean(token && (await findUserByAccessToken(app.db, token)));
@@ -84,47 +98,49 @@ const linkFailureAsClientError: Middleware = (_request, response, next) => {
   next();
 };
 
-interface RunningCompanion {
-  handle: Middleware;
-  attachSocket: (server: Server) => void;
+// The OAuth dance with a cloud provider keeps its state in a session (Companion's own express-session).
+function withProviderSession(
+  companionApp: Middleware,
+  options: ReturnType<typeof companionOptions>,
+  secret: string,
+): Middleware {
+  if (Object.keys(options.providerOptions).length === 0) return companionApp;
+  const session = (companionRequire('express-session') as (options: object) => Middleware)({
+    secret,
+    resave: false,
+    saveUninitialized: false,
+    name: 'companion.sid',
+  });
+  return (request, response, next) =>
+    session(request, response, (error) =>
+      error ? next(error) : companionApp(request, response, next),
+    );
 }
 
 const companionPlugin: FastifyPluginAsync = async (app) => {
   const { config } = app;
   const filePath = path.join(config.DATA_DIR, 'companion');
 
-  // Companion is large (it brings the AWS SDK): it is loaded when first needed — when the server starts
-  // listening, or on the first /companion request of an app that only answers injected requests (tests).
-  let running: Promise<RunningCompanion> | undefined;
+  // Companion is large (about 60 MB resident, with the AWS SDK): it is loaded on the first /companion request,
+  // so a server whose users never import a link or a cloud file never pays for it. Its progress socket is
+  // attached then too: a client opens it only after a request to Companion has started an upload.
+  let running: Promise<Middleware> | undefined;
   const start = () =>
     (running ??= (async () => {
       const companion = await import('@uppy/companion');
       await mkdir(filePath, { recursive: true });
       const secret = config.COMPANION_SECRET ?? (await getCompanionSecret(app.db));
       const options = companionOptions(config, secret, filePath);
-      const companionApp = companion.app(options).app as unknown as Middleware;
-      let handle = companionApp;
-      if (Object.keys(options.providerOptions).length > 0) {
-        // The OAuth dance with a cloud provider keeps its state in a session (Companion's own express-session).
-        const session = (companionRequire('express-session') as (options: object) => Middleware)({
-          secret,
-          resave: false,
-          saveUninitialized: false,
-          name: 'companion.sid',
-        });
-        handle = (request, response, next) =>
-          session(request, response, (error) =>
-            error ? next(error) : companionApp(request, response, next),
-          );
-      }
-      return { handle, attachSocket: (server) => companion.socket(server) };
+      const express = companion.app(options).app;
+      express.disable('x-powered-by'); // no need to tell anyone what answers
+      companion.socket(app.server);
+      return withProviderSession(express as unknown as Middleware, options, secret);
     })());
 
   // Fetching a link costs the server bandwidth and reaches other hosts: only for signed-in users. Cloud
   // sources sign in with the provider instead, and whatever Companion fetches can only go to /api/uploads/.
   app.addHook('onRequest', async (request) => {
-    const { pathname } = new URL(request.url, 'http://localhost');
-    if (pathname.startsWith(`${COMPANION_PATH}/url/`) && !(await hasSignedInUser(app, request))) {
+    if (isLinkImportPath(request.url) && !(await hasSignedInUser(app, request))) {
       throw unauthenticated();
     }
   });
@@ -132,7 +148,7 @@ const companionPlugin: FastifyPluginAsync = async (app) => {
   await app.register(middie);
   app.use(`${COMPANION_PATH}/url`, linkFailureAsClientError);
   app.use(COMPANION_PATH, (request, response, next) => {
-    start().then(({ handle }) => handle(request, response, next), next);
+    start().then((handle) => handle(request, response, next), next);
   });
 
   // Middleware runs only for requests that reach a route of this plugin; these are answered only when
@@ -153,15 +169,6 @@ const companionPlugin: FastifyPluginAsync = async (app) => {
   } as const;
   app.all(COMPANION_PATH, companionRoute, notFound);
   app.all(`${COMPANION_PATH}/*`, companionRoute, notFound);
-
-  // Progress of the uploads Companion makes, for the picker, on the server the app listens on. Attached once
-  // it listens: the socket passes the server's errors on, and a failed start must stay a clean exit.
-  app.server.once('listening', () => {
-    start().then(
-      ({ attachSocket }) => attachSocket(app.server),
-      (error: unknown) => app.log.error({ err: error }, 'Companion could not start'),
-    );
-  });
 };
 
 export default companionPlugin;

@@ -1,4 +1,4 @@
-// Double-submit CSRF protection as the SPA expects (spec 7): a readable csrftoken cookie, echoed in X-CSRFTOKEN.
+// Double-submit CSRF protection as the SPA does it: a readable csrftoken cookie, echoed in the X-CSRFTOKEN header.
 // Only requests that rely on the browser's cookies need it; bearer-token and cookie-less API clients pass.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 
@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import { isHttpsDeployment } from '../config';
 import { AppError } from '../lib/app-error';
 
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'x-csrftoken';
@@ -16,13 +16,24 @@ const COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-function hasBearerToken(request: FastifyRequest): boolean {
-  return /^Bearer\s+\S/i.test(request.headers.authorization ?? '');
+/**
+ * Gives a visitor without one a token the SPA can read. Called only where the SPA's HTML is served: every other
+ * answer (JSON, /v/ pages, assets, 404s) stays free of Set-Cookie, so it costs no random draw and stays cacheable.
+ * Usage from a route or plugin registered after @fastify/cookie: `setCsrfCookie(request, reply)`.
+ */
+export function setCsrfCookie(request: FastifyRequest, reply: FastifyReply): void {
+  if (request.cookies[CSRF_COOKIE] !== undefined) return;
+  reply.setCookie(CSRF_COOKIE, randomBytes(32).toString('base64url'), {
+    path: '/',
+    sameSite: 'lax',
+    httpOnly: false, // the SPA reads it to send the header
+    secure: isHttpsDeployment(request.server.config),
+    maxAge: COOKIE_MAX_AGE_SECONDS,
+  });
 }
 
-// Hashed assets are cached publicly; a Set-Cookie there could hand one visitor's token to everyone.
-function isPubliclyCached(request: FastifyRequest): boolean {
-  return request.url.startsWith('/assets/') || request.url.startsWith('/v/assets/');
+function hasBearerToken(request: FastifyRequest): boolean {
+  return /^Bearer\s+\S/i.test(request.headers.authorization ?? '');
 }
 
 function needsCsrfCheck(request: FastifyRequest): boolean {
@@ -51,20 +62,11 @@ function csrfFailure(): AppError {
 
 export default fp(
   async (app) => {
-    const cookieOptions = {
-      path: '/',
-      sameSite: 'lax',
-      httpOnly: false, // the SPA reads it to send the header
-      secure: isHttpsDeployment(app.config),
-      maxAge: COOKIE_MAX_AGE_SECONDS,
-    } as const;
-
-    app.addHook('onRequest', async (request, reply) => {
-      const cookieToken = request.cookies[CSRF_COOKIE];
-      if (cookieToken === undefined && !isPubliclyCached(request)) {
-        reply.setCookie(CSRF_COOKIE, randomBytes(32).toString('base64url'), cookieOptions);
-      }
-      if (needsCsrfCheck(request) && !tokensMatch(cookieToken!, request.headers[CSRF_HEADER])) {
+    app.addHook('onRequest', async (request) => {
+      if (
+        needsCsrfCheck(request) &&
+        !tokensMatch(request.cookies[CSRF_COOKIE]!, request.headers[CSRF_HEADER])
+      ) {
         throw csrfFailure();
       }
     });

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 
 import { AppError } from '../lib/app-error';
 import { formatBytes } from '../lib/format-bytes';
-import { OAuthError } from '../lib/oauth-error';
+import { OAuthError } from '../services/auth/oauth-error';
 
 import type { FastifyError, FastifyRequest } from 'fastify';
 
@@ -96,7 +96,11 @@ export default fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const known = toAppError(error, request, BODY_LIMIT_BYTES);
       const appError = known && asOAuthError(known, request);
-      const isUnexpected = appError === undefined || appError.statusCode >= 500;
+      // A full securing queue is the server working as designed, not a fault to report.
+      const isUnexpected =
+        appError === undefined ||
+        (appError.statusCode >= 500 &&
+          !(appError instanceof AppError && appError.code === 'server_busy'));
       if (isUnexpected) {
         request.log.error(
           { err: error, method: request.method, url: request.url },
@@ -113,6 +117,7 @@ export default fp(
         );
       }
       const answer = appError ?? internalError(SUPPORT_EMAIL);
+      if (answer instanceof AppError && answer.headers) reply.headers(answer.headers);
       return reply.code(answer.statusCode).send(answer.toBody());
     });
   },

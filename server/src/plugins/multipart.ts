@@ -1,12 +1,23 @@
-// Parses multipart/form-data into request.body (fields as strings, files as buffers) before validation,
-// so a multipart form is validated like a JSON or urlencoded one; its errors become 400/413, never 500.
+// Parses multipart/form-data into request.body (fields as strings, each file part streamed to a temporary file)
+// before validation, so a multipart form is validated like a JSON or urlencoded one; its errors become 400/413,
+// never 500. The temporary files live in DATA_DIR/tmp/uploads and go when the request is over (upload-temp-files.ts).
+import { open } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+
 import multipart, { type Multipart } from '@fastify/multipart';
 import fp from 'fastify-plugin';
+import { z } from 'zod';
 
 import { AppError } from '../lib/app-error';
 import { formatBytes } from '../lib/format-bytes';
+import {
+  emptyUploadTempFolder,
+  RequestTempFiles,
+  UploadedFile,
+  uploadTempFolder,
+} from '../lib/upload-temp-files';
 
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -15,14 +26,30 @@ declare module 'fastify' {
   }
 }
 
-export interface UploadedFile {
-  filename: string;
-  mimetype: string;
-  data: Buffer;
+/** A form's file part, as a route's schema names it: only this plugin makes one, never a JSON body. */
+export const uploadedFileField = z.custom<UploadedFile>((value) => value instanceof UploadedFile, {
+  error: (issue) =>
+    issue.input === undefined ? 'This field is required.' : 'Attach the document as a file.',
+});
+
+/** Writing a file part to disk failed (a full disk, say): the server's fault, so a 500, not the form's 400. */
+class TempFileError extends Error {
+  constructor(cause: unknown) {
+    super('Could not write an uploaded file to the upload folder', { cause });
+    this.name = 'TempFileError';
+  }
 }
 
 const MAX_PARTS = 100;
-const TOO_MANY_PARTS = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
+const TOO_MANY_PARTS = new Set(['FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
+
+// No route takes more than one file: a second file part, or one under a name the route does not declare, is
+// refused as soon as its header arrives, before its bytes are read or written anywhere.
+const MAX_FILES = 1;
+
+function unexpectedFile(message: string): AppError {
+  return new AppError({ statusCode: 400, code: 'unexpected_file', message });
+}
 
 function fieldTooLarge(limit: number): AppError {
   return new AppError({
@@ -32,10 +59,11 @@ function fieldTooLarge(limit: number): AppError {
   });
 }
 
-function toMultipartError(error: unknown, limit: number): AppError {
-  if (error instanceof AppError) return error;
+function toMultipartError(error: unknown, limit: number): Error {
+  if (error instanceof AppError || error instanceof TempFileError) return error;
   const code = (error as { code?: string }).code ?? '';
   if (code === 'FST_REQ_FILE_TOO_LARGE') return fieldTooLarge(limit);
+  if (code === 'FST_FILES_LIMIT') return unexpectedFile('Send one file per request.');
   if (TOO_MANY_PARTS.has(code)) {
     return new AppError({
       statusCode: 413,
@@ -60,27 +88,39 @@ function fileTooLarge(fieldName: string, limit: number): AppError {
   });
 }
 
-async function readFile(part: Multipart & { type: 'file' }, fileLimit: number): Promise<Buffer> {
+async function writeFile(
+  part: Multipart & { type: 'file' },
+  fileLimit: number,
+  tempFiles: RequestTempFiles,
+): Promise<UploadedFile> {
+  const filePath = tempFiles.newPath();
+  // Opened before the bytes flow, so the file exists by the time a failure removes the request's files.
+  const handle = await open(filePath, 'wx').catch((error: unknown) => {
+    throw new TempFileError(error);
+  });
+  const out = handle.createWriteStream();
+  // pipeline() rejects with the same error whichever side failed; the first 'error' tells which one did.
+  let isDiskFailure: boolean | undefined;
+  part.file.once('error', () => (isDiskFailure ??= false));
+  out.once('error', () => (isDiskFailure ??= true));
   try {
-    return await part.toBuffer();
+    await pipeline(part.file, out);
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw fileTooLarge(part.fieldname, fileLimit);
-    }
-    throw error;
+    throw isDiskFailure ? new TempFileError(error) : error;
   }
+  // Busboy stops at the limit and ends the part as if it were whole.
+  if (part.file.truncated) throw fileTooLarge(part.fieldname, fileLimit);
+  return new UploadedFile(part.filename, part.mimetype, filePath, out.bytesWritten);
 }
 
-async function readPart(part: Multipart, limit: number, fileLimit: number): Promise<unknown> {
-  if (part.type === 'file') {
-    return {
-      filename: part.filename,
-      mimetype: part.mimetype,
-      data: await readFile(part, fileLimit),
-    } satisfies UploadedFile;
-  }
+async function readPart(
+  part: Multipart,
+  limits: { field: number; file: number },
+  tempFiles: RequestTempFiles,
+): Promise<unknown> {
+  if (part.type === 'file') return writeFile(part, limits.file, tempFiles);
   // Busboy cuts an oversized field short without failing; a truncated value must not pass as the real one.
-  if (part.valueTruncated) throw fieldTooLarge(limit);
+  if (part.valueTruncated) throw fieldTooLarge(limits.field);
   return part.value;
 }
 
@@ -91,31 +131,78 @@ function addValue(body: Record<string, unknown>, name: string, value: unknown): 
   else body[name] = Array.isArray(existing) ? [...existing, value] : [existing, value];
 }
 
+/** The body fields the route's schema declares, or null when it declares none it can name. */
+function declaredFields(request: FastifyRequest): Set<string> | null {
+  const shape = (
+    request.routeOptions.schema?.body as { shape?: Record<string, unknown> } | undefined
+  )?.shape;
+  return shape ? new Set(Object.keys(shape)) : null;
+}
+
 async function readMultipartBody(
   request: FastifyRequest,
   limit: number,
+  tempFiles: RequestTempFiles,
 ): Promise<Record<string, unknown>> {
   const body: Record<string, unknown> = {};
-  const fileLimit = request.routeOptions.config.multipartFileLimit ?? limit;
+  const limits = { field: limit, file: request.routeOptions.config.multipartFileLimit ?? limit };
+  const declared = declaredFields(request);
   try {
-    for await (const part of request.parts({ limits: { fileSize: fileLimit } })) {
-      addValue(body, part.fieldname, await readPart(part, limit, fileLimit));
+    const parts = request.parts({ limits: { fileSize: limits.file, files: MAX_FILES } });
+    for await (const part of parts) {
+      if (part.type === 'file' && declared && !declared.has(part.fieldname)) {
+        throw unexpectedFile(`This request takes no file named "${part.fieldname}".`);
+      }
+      addValue(body, part.fieldname, await readPart(part, limits, tempFiles));
     }
   } catch (error) {
+    // No handler will see these files (a client that left mid-file lands here too): they go at once.
+    await tempFiles.removeAll();
     throw toMultipartError(error, limit);
   }
   return body;
 }
 
+const requestTempFiles = new WeakMap<FastifyRequest, RequestTempFiles>();
+
+function trackTempFiles(request: FastifyRequest, reply: FastifyReply, folder: string) {
+  const tempFiles = new RequestTempFiles(folder);
+  requestTempFiles.set(request, tempFiles);
+  // Fires whether the answer went out or the client left first; onResponse only runs in the first case.
+  reply.raw.once('close', () => {
+    tempFiles
+      .closed()
+      .catch((error: unknown) =>
+        request.log.warn({ err: error }, 'Could not remove uploaded files'),
+      );
+  });
+  return tempFiles;
+}
+
 export default fp(
   async (app) => {
     const limit = app.config.BODY_LIMIT_BYTES;
+    const folder = uploadTempFolder(app.config.DATA_DIR);
+    await emptyUploadTempFolder(folder);
     await app.register(multipart, {
       limits: { fieldSize: limit, fileSize: limit, parts: MAX_PARTS },
       throwFileSizeLimit: true,
     });
-    app.addHook('preValidation', async (request) => {
-      if (request.isMultipart()) request.body = await readMultipartBody(request, limit);
+    app.addHook('preValidation', async (request, reply) => {
+      if (!request.isMultipart()) return;
+      request.body = await readMultipartBody(
+        request,
+        limit,
+        trackTempFiles(request, reply, folder),
+      );
+    });
+    // The handler or the error handler has answered: it no longer reads the files.
+    app.addHook('onSend', async (request, _reply, payload) => {
+      await requestTempFiles.get(request)?.answered();
+      return payload;
+    });
+    app.addHook('onResponse', async (request) => {
+      await requestTempFiles.get(request)?.removeAll();
     });
   },
   { name: 'multipart', dependencies: ['config'] },

@@ -1,6 +1,7 @@
-// Rate limiting is opt-in per route; over the limit the client gets the spec's 429 message.
+// Rate limiting is opt-in per route; over the limit the client gets one 429 message, the one the SPA shows.
 // Either `config.rateLimit` on a route, or app.limitAttempts() preHandlers, which may be stacked
-// (per email and per IP on one route) and may count on a key taken from the parsed body.
+// (per email and per IP on one route) and may count on a key taken from the parsed body; app.limitFailures()
+// counts only the attempts the route reports as failed.
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 
@@ -18,9 +19,17 @@ export interface AttemptLimit {
 /** Usable as an onRequest hook (per-IP limits, counting every request) or a preHandler (keys from the body). */
 export type AttemptLimitHook = (request: FastifyRequest) => Promise<void>;
 
+export interface FailureLimit {
+  /** A preHandler: 429 once the request's key has failed `max` times this minute. */
+  check: AttemptLimitHook;
+  /** Counts one failure for the request's key. */
+  recordFailure(request: FastifyRequest): Promise<void>;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     limitAttempts(limit: AttemptLimit): AttemptLimitHook;
+    limitFailures(limit: AttemptLimit): FailureLimit;
   }
 }
 
@@ -41,18 +50,38 @@ export default fp(
       errorResponseBuilder: (_request, context) => rateLimited(context.statusCode),
     });
 
-    app.decorate('limitAttempts', ({ max, key }: AttemptLimit): AttemptLimitHook => {
-      if (max === 0) return async () => undefined;
-      // Each limiter counts in its own store, so two on one route never share a counter.
-      const check = app.createRateLimit({
+    // Each limiter counts in its own store, so two on one route never share a counter.
+    const createLimiter = ({ max, key }: AttemptLimit) =>
+      app.createRateLimit({
         max,
         timeWindow: WINDOW_MS,
         keyGenerator: (request) => key(request) ?? '',
         allowList: (request) => key(request) === undefined,
       });
+
+    app.decorate('limitAttempts', (limit: AttemptLimit): AttemptLimitHook => {
+      if (limit.max === 0) return async () => undefined;
+      const count = createLimiter(limit);
       return async (request) => {
-        const result = await check(request);
+        const result = await count(request);
         if (!result.isAllowed && result.isExceeded) throw rateLimited();
+      };
+    });
+
+    // Counted after the outcome is known, so parallel attempts can all pass the check before any failure is
+    // recorded: pair it with an attempt limit (counted up front) that bounds such a burst.
+    app.decorate('limitFailures', (limit: AttemptLimit): FailureLimit => {
+      if (limit.max === 0)
+        return { check: async () => undefined, recordFailure: async () => undefined };
+      const count = createLimiter(limit);
+      return {
+        check: async (request) => {
+          const result = await count(request, { increment: false });
+          if (!result.isAllowed && result.remaining === 0) throw rateLimited();
+        },
+        recordFailure: async (request) => {
+          await count(request);
+        },
       };
     });
   },

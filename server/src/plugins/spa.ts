@@ -1,69 +1,272 @@
-// Serves the built SPA from STATIC_DIR: hashed assets cached forever, index.html always revalidated,
-// and index.html for any browser navigation to a client-side route. Also owns the app's 404 answer.
+// Serves the built SPA from STATIC_DIR, held in memory with its brotli and gzip forms: hashed assets cached
+// forever, index.html (with the public settings written in) always revalidated and sent for any browser
+// navigation to a client-side route. Also owns the app's 404 answer.
 import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 
-import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 
-import { notFoundError } from '../lib/app-error';
+import {
+  PUBLIC_SETTING_NAMES,
+  publicSettingsScript,
+  type PublicSettings,
+} from '@common/public-settings';
 
+import { notFoundError } from '../lib/app-error';
+import { sha256 } from '../lib/sha256';
+
+import { setCsrfCookie } from './csrf';
+
+import type { Config } from '../config';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 const INDEX_FILE = 'index.html';
+const INDEX_PATHS = new Set(['/', `/${INDEX_FILE}`]);
 
 // Paths the SPA never owns: the API, and the server-rendered public verification pages.
 const SERVER_PATHS = /^\/(api|v)(\/|$)/;
 
-function isNavigation(request: FastifyRequest): boolean {
-  const accept = request.headers.accept ?? '';
-  return (
-    (request.method === 'GET' || request.method === 'HEAD') &&
-    /text\/html|application\/xhtml\+xml/.test(accept)
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  // pdf.js's worker: browsers refuse a module worker served with any non-JavaScript type.
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+};
+
+/** Content codings in the server's order of preference; identity is always there. */
+const ENCODINGS = ['br', 'gzip', 'identity'] as const;
+type Encoding = (typeof ENCODINGS)[number];
+const ENCODED_SUFFIXES: Record<Exclude<Encoding, 'identity'>, string> = { br: '.br', gzip: '.gz' };
+
+interface Representation {
+  body: Buffer;
+  etag: string;
+}
+
+interface SpaFile {
+  contentType: string;
+  cacheControl: string;
+  representations: Partial<Record<Encoding, Representation>>;
+}
+
+interface BuiltSpa {
+  index: SpaFile;
+  /** Every other file by URL path. */
+  files: Map<string, SpaFile>;
+  /** Source maps by URL path, read when asked for: only debuggers want them, and they outweigh the app. */
+  sourceMaps: Map<string, string>;
+}
+
+const compressWithBrotli = promisify(brotliCompress);
+const compressWithGzip = promisify(gzip);
+
+function representation(body: Buffer, hash: string, encoding: Encoding): Representation {
+  // A strong ETag names one sequence of bytes, so each coding of a file has its own.
+  const etag = encoding === 'identity' ? `"${hash}"` : `"${hash}-${encoding}"`;
+  return { body, etag };
+}
+
+function spaFile(urlPath: string, encodedBodies: Partial<Record<Encoding, Buffer>>): SpaFile {
+  const hash = sha256(encodedBodies.identity!).slice(0, 20);
+  const representations = Object.fromEntries(
+    Object.entries(encodedBodies).map(([encoding, body]) => [
+      encoding,
+      representation(body, hash, encoding as Encoding),
+    ]),
   );
+  return {
+    contentType: CONTENT_TYPES[path.extname(urlPath)] ?? 'application/octet-stream',
+    cacheControl: urlPath.startsWith('/assets/') ? IMMUTABLE : REVALIDATE,
+    representations,
+  };
+}
+
+/** A built file and the compressed forms the build put beside it. */
+async function loadFile(fullPath: string, urlPath: string, names: Set<string>): Promise<SpaFile> {
+  const bodies: Partial<Record<Encoding, Buffer>> = { identity: await readFile(fullPath) };
+  for (const [encoding, suffix] of Object.entries(ENCODED_SUFFIXES)) {
+    if (names.has(fullPath + suffix)) {
+      bodies[encoding as Encoding] = await readFile(fullPath + suffix);
+    }
+  }
+  return spaFile(urlPath, bodies);
+}
+
+function publicSettingsOf(config: Config): PublicSettings {
+  return Object.fromEntries(
+    PUBLIC_SETTING_NAMES.map((name) => [name, config[name] ?? '']),
+  ) as PublicSettings;
+}
+
+/** index.html with the settings written in, compressed once here rather than per request. */
+async function loadIndex(staticDir: string, settings: PublicSettings): Promise<SpaFile> {
+  const html = await readFile(path.join(staticDir, INDEX_FILE), 'utf8');
+  const identity = Buffer.from(html.replace('</head>', `${publicSettingsScript(settings)}</head>`));
+  const [br, gzipped] = await Promise.all([
+    compressWithBrotli(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+    compressWithGzip(identity, { level: 9 }),
+  ]);
+  return spaFile(`/${INDEX_FILE}`, { identity, br, gzip: gzipped });
+}
+
+async function listFiles(staticDir: string): Promise<string[]> {
+  const entries = await readdir(staticDir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+function urlPathOf(staticDir: string, fullPath: string): string {
+  return `/${path.relative(staticDir, fullPath).split(path.sep).join('/')}`;
+}
+
+// index.html is served with the settings written in, compressed forms with their file, and /api and /v are
+// never the SPA's.
+function isServedOnItsOwn(urlPath: string): boolean {
+  return urlPath !== `/${INDEX_FILE}` && !/\.(br|gz)$/.test(urlPath) && !SERVER_PATHS.test(urlPath);
+}
+
+/** Everything the build wrote, or undefined while there is no build yet. */
+async function loadBuiltSpa(
+  staticDir: string,
+  settings: PublicSettings,
+): Promise<BuiltSpa | undefined> {
+  if (!existsSync(path.join(staticDir, INDEX_FILE))) return undefined;
+  const fullPaths = await listFiles(staticDir);
+  const names = new Set(fullPaths);
+  const spa: BuiltSpa = {
+    index: await loadIndex(staticDir, settings),
+    files: new Map(),
+    sourceMaps: new Map(),
+  };
+  for (const fullPath of fullPaths) {
+    const urlPath = urlPathOf(staticDir, fullPath);
+    if (!isServedOnItsOwn(urlPath)) continue;
+    if (urlPath.endsWith('.map')) spa.sourceMaps.set(urlPath, fullPath);
+    else spa.files.set(urlPath, await loadFile(fullPath, urlPath, names));
+  }
+  return spa;
+}
+
+/** A source map of the loaded build; none once a newer build has replaced it on disk. */
+function readSourceMap(spa: BuiltSpa, urlPath: string): Promise<SpaFile | undefined> {
+  const fullPath = spa.sourceMaps.get(urlPath);
+  if (!fullPath) return Promise.resolve(undefined);
+  return loadFile(fullPath, urlPath, new Set()).catch(() => undefined);
+}
+
+/** Quality values by coding name from an Accept-Encoding header (no header: only identity is wanted). */
+function acceptedEncodings(header: string): Map<string, number> {
+  const accepted = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name, ...parameters] = part.split(';').map((piece) => piece.trim().toLowerCase());
+    const quality = parameters.find((parameter) => parameter.startsWith('q='));
+    if (name) accepted.set(name, quality ? Number(quality.slice(2)) || 0 : 1);
+  }
+  return accepted;
+}
+
+/** br, then gzip, among those the client accepts (q=0 refuses one) and the file has; else the plain bytes. */
+function preferredEncoding(header: string | undefined, file: SpaFile): Encoding {
+  const accepted = acceptedEncodings(header ?? '');
+  const qualityOf = (encoding: string) => accepted.get(encoding) ?? accepted.get('*') ?? 0;
+  return (
+    ENCODINGS.find((encoding) => file.representations[encoding] && qualityOf(encoding) > 0) ??
+    'identity'
+  );
+}
+
+function isFresh(request: FastifyRequest, etag: string): boolean {
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === etag || tag === '*');
+}
+
+function sendFile(request: FastifyRequest, reply: FastifyReply, file: SpaFile): FastifyReply {
+  const encoding = preferredEncoding(request.headers['accept-encoding'], file);
+  const { body, etag } = file.representations[encoding]!;
+  reply
+    .header('content-type', file.contentType)
+    .header('cache-control', file.cacheControl)
+    .header('vary', 'Accept-Encoding')
+    .header('etag', etag);
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  if (isFresh(request, etag)) return reply.code(304).send();
+  return reply.send(body);
+}
+
+function isNavigation(request: FastifyRequest): boolean {
+  return /text\/html|application\/xhtml\+xml/.test(request.headers.accept ?? '');
 }
 
 function pathOf(request: FastifyRequest): string {
   return request.url.split('?')[0];
 }
 
-function cacheControlFor(staticDir: string, file: string): string {
-  const relative = path.relative(staticDir, file).split(path.sep);
-  return relative[0] === 'assets' ? IMMUTABLE : REVALIDATE;
-}
-
 export default fp(
   async (app) => {
     const staticDir = app.config.STATIC_DIR;
-    const indexFile = path.join(staticDir, INDEX_FILE);
+    const settings = publicSettingsOf(app.config);
+    // Loaded at start; a build that appears later (beside a dev server, say) is loaded on a later request.
+    let loaded = await loadBuiltSpa(staticDir, settings);
 
-    // Synchronous on purpose: every `return reply` from an async handler adds a 'close' listener to the
-    // response, and with @fastify/static's own they pass Node's leak-warning threshold.
-    function sendIndex(reply: FastifyReply): void {
-      if (!existsSync(indexFile)) {
-        reply
+    async function builtSpa(): Promise<BuiltSpa | undefined> {
+      loaded ??= await loadBuiltSpa(staticDir, settings).catch((error: Error) => {
+        // A build being swapped in meanwhile: the next request tries again.
+        app.log.warn({ err: error }, 'Could not load the web app');
+        return undefined;
+      });
+      return loaded;
+    }
+
+    function sendIndex(request: FastifyRequest, reply: FastifyReply, spa?: BuiltSpa) {
+      if (!spa) {
+        return reply
           .code(503)
           .type('text/plain; charset=utf-8')
           .send('The web app is not built yet: run npm run build');
-        return;
       }
-      reply.sendFile(INDEX_FILE);
+      setCsrfCookie(request, reply);
+      return sendFile(request, reply, spa.index);
     }
 
-    await app.register(fastifyStatic, {
-      root: staticDir,
-      // The folder may appear after start (a build running beside a dev server); requests then say so.
-      suppressWarning: true,
-      setHeaders: (reply, file) => reply.header('cache-control', cacheControlFor(staticDir, file)),
-      allowedPath: (pathName) => !SERVER_PATHS.test(pathName),
+    app.get('/*', async (request, reply) => {
+      const urlPath = pathOf(request);
+      if (SERVER_PATHS.test(urlPath)) throw notFoundError();
+      const spa = await builtSpa();
+      if (INDEX_PATHS.has(urlPath)) return sendIndex(request, reply, spa);
+      const file = spa?.files.get(urlPath);
+      if (file) return sendFile(request, reply, file);
+      const sourceMap = spa && (await readSourceMap(spa, urlPath));
+      if (sourceMap) return sendFile(request, reply, sourceMap);
+      if (isNavigation(request)) return sendIndex(request, reply, spa);
+      throw notFoundError();
     });
 
-    app.setNotFoundHandler((request, reply) => {
-      if (!isNavigation(request) || SERVER_PATHS.test(pathOf(request))) throw notFoundError();
-      sendIndex(reply);
+    // Other methods on paths no route owns.
+    app.setNotFoundHandler(() => {
+      throw notFoundError();
     });
   },
-  { name: 'spa', dependencies: ['config'] },
+  { name: 'spa', dependencies: ['config', 'csrf'] },
 );

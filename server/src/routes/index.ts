@@ -2,6 +2,8 @@
 import authRoutes from './api/auth';
 import healthRoutes from './api/health';
 import publicRoutes from './api/public';
+import settingsRoutes from './api/settings';
+import teamRoutes from './api/team';
 import templatesRoutes from './api/templates';
 import uploadsRoutes from './api/uploads';
 import verificationsRoutes from './api/verifications';
@@ -11,10 +13,12 @@ import type { FastifyPluginAsync } from 'fastify';
 
 const routes: FastifyPluginAsync = async (app) => {
   await app.register(healthRoutes, { prefix: '/api/health' });
+  await app.register(settingsRoutes, { prefix: '/api/settings' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(uploadsRoutes, { prefix: '/api/uploads' });
   await app.register(verificationsRoutes, { prefix: '/api/verifications' });
   await app.register(templatesRoutes, { prefix: '/api/templates' });
+  await app.register(teamRoutes, { prefix: '/api/team' });
   await app.register(publicRoutes, { prefix: '/api/public' });
   await app.register(pageRoutes, { prefix: '/v' });
 };

@@ -112,10 +112,29 @@ export class DiskStorage implements Storage {
   }
 }
 
-/** Fails early at start when the root cannot be created or written, rather than on the first upload. */
+/** Removes every empty folder under root, deepest first, so a folder emptied of its last child goes too. */
+async function removeEmptyFoldersBelow(root: string): Promise<void> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  const folders = entries
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort((a, b) => b.split(path.sep).length - a.split(path.sep).length);
+  for (const folder of folders) {
+    await rmdir(folder).catch(() => undefined); // not empty: keep it
+  }
+}
+
+/**
+ * Fails early at start when the root cannot be created or written, rather than on the first upload. What a crash
+ * can leave is cleared, as at start nothing is being written: half-written files in the temp folder, and empty
+ * folders (a crash between creating a file's folder and moving the file in, or between deleting a folder's last
+ * file and the folder).
+ */
 export async function openDiskStorage(root: string): Promise<DiskStorage> {
   const storage = new DiskStorage(root);
+  await rm(path.join(storage.root, TEMP_FOLDER), { recursive: true, force: true });
   await mkdir(storage.root, { recursive: true });
   await access(storage.root, constants.W_OK);
+  await removeEmptyFoldersBelow(storage.root);
   return storage;
 }

@@ -1,7 +1,9 @@
-import { rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import { describeDatabaseTarget, openDatabase } from '../../src/db/open-database';
+import { sql } from 'kysely';
+
+import { describeDatabaseTarget, openDatabase, prepareDatabase } from '../../src/db/open-database';
 import { createTempDir } from '../helpers/test-app';
 
 const silentLog = { error: () => undefined };
@@ -34,6 +36,43 @@ test('data written to a PGlite folder survives closing and reopening it', async 
   await second.db.destroy();
 
   expect(rows).toEqual([{ body: 'kept' }]);
+});
+
+test('a PGlite folder is opened with small shared buffers, whether prepared first or not', async () => {
+  const prepared = { driver: 'pglite', dataDir: path.join(dir, 'prepared') } as const;
+  await prepareDatabase(prepared);
+  const targets = [prepared, { driver: 'pglite', dataDir: path.join(dir, 'new') } as const];
+
+  for (const target of targets) {
+    const { db } = await openDatabase(target, silentLog);
+    const { rows } = await sql<{ shared_buffers: string }>`show shared_buffers`.execute(db);
+    await db.destroy();
+    expect(rows).toEqual([{ shared_buffers: '16MB' }]);
+  }
+});
+
+test('preparing a folder that holds a database leaves it as it was', async () => {
+  const target = { driver: 'pglite', dataDir: path.join(dir, 'pglite') } as const;
+  const first = await openDatabase(target, silentLog);
+  await first.db.schema.createTable('notes').addColumn('body', 'text').execute();
+  await first.db.destroy();
+
+  await prepareDatabase(target);
+
+  const second = await openDatabase(target, silentLog);
+  const tables = await second.db.introspection.getTables();
+  await second.db.destroy();
+  expect(tables.map((table) => table.name)).toEqual(['notes']);
+});
+
+test('a folder holding other files and no database is refused, not overwritten', async () => {
+  const dataDir = path.join(dir, 'pglite');
+  await mkdir(dataDir);
+  await writeFile(path.join(dataDir, 'notes.txt'), 'mine');
+
+  await expect(prepareDatabase({ driver: 'pglite', dataDir })).rejects.toThrow(/not empty/);
+  expect(await readdir(dataDir)).toEqual(['notes.txt']);
+  expect(await readdir(dir)).toEqual(['pglite']);
 });
 
 test('says which database it could not open, without the password', async () => {

@@ -1,5 +1,5 @@
 // Calls to the auth API as the SPA makes them, for the route tests.
-import type { TokenResponse } from '@common/auth';
+import type { TokenResponse } from '@common/auth-schemas';
 import { PUBLIC_SETTING_DEFAULTS } from '@common/public-settings';
 
 import type { MailCapture } from './mail-capture';

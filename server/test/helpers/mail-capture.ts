@@ -19,6 +19,8 @@ export interface MailCapture {
   to(email: string): CapturedMail[];
   /** The six-digit code in the latest message to this address. */
   lastCode(email: string): string;
+  /** Resolves once `count` messages have reached this address (the app may mail after it answers). */
+  waitFor(email: string, count?: number): Promise<CapturedMail[]>;
   clear(): void;
   stop(): Promise<void>;
 }
@@ -31,7 +33,14 @@ function addressOf(to: unknown): string {
     .toLowerCase();
 }
 
-export async function startMailCapture(): Promise<MailCapture> {
+export interface MailCaptureOptions {
+  /** How long the server holds each message before acknowledging it, to stand in for a slow mail provider. */
+  delayMs?: number;
+}
+
+export async function startMailCapture({
+  delayMs = 0,
+}: MailCaptureOptions = {}): Promise<MailCapture> {
   const messages: CapturedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -40,7 +49,8 @@ export async function startMailCapture(): Promise<MailCapture> {
     // The message is stored before the server acknowledges it, so it is there when the app's send returns.
     onData(stream, _session, callback) {
       simpleParser(stream)
-        .then((parsed) => {
+        .then(async (parsed) => {
+          if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
           messages.push({
             to: addressOf(parsed.to),
             subject: parsed.subject ?? '',
@@ -65,6 +75,14 @@ export async function startMailCapture(): Promise<MailCapture> {
       const code = latest?.text.match(/\b\d{6}\b/)?.[0];
       if (!code) throw new Error(`No code was mailed to ${email}`);
       return code;
+    },
+    async waitFor(email, count = 1) {
+      const deadline = Date.now() + 5000;
+      while (to(email).length < count) {
+        if (Date.now() > deadline) throw new Error(`${count} messages never reached ${email}`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      return to(email);
     },
     clear() {
       messages.length = 0;

@@ -1,6 +1,6 @@
 // Calls to the templates API as the SPA makes them (JSON, or a form with the JSON in `data` and the logo in
 // `logo`), and small logos of each kind.
-import type { Template } from '@common/templates';
+import type { Template } from '@common/templates-schemas';
 
 import { formData, type FilePart, type TestUser } from './verifications';
 

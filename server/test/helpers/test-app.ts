@@ -1,11 +1,14 @@
-// Builds the real app for one test, on a database no other test touches:
-// in-memory PGlite in the server:pglite project, a brand-new Postgres database in server:postgres,
-// each a copy of a migrated template (database-templates.ts).
+// Builds the real app for one test on a database no other test sees.
+// Each test file gets one migrated database (in-memory PGlite in server:pglite, a Postgres database in
+// server:postgres, both copied from the run's template in database-templates.ts) and every createTestApp() empties
+// it first: truncating a dozen tables costs milliseconds where a new PGlite instance costs a second.
+// A test that opens a second app while the first is still open gets a database of its own, as before.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { PGlite } from '@electric-sql/pglite';
+import { Client } from 'pg';
 
 import { buildApp } from '../../src/app';
 import { loadConfig, type Environment } from '../../src/config';
@@ -17,10 +20,11 @@ import {
   randomDatabaseName,
   withAdminClient,
 } from './database-templates';
+import { fastPasswordHasher } from './fast-password-hasher';
 
 import type { DatabaseTarget } from '../../src/db/open-database';
 import type { LogStream } from '../../src/logger';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRouteHookHandler } from 'fastify';
 
 declare global {
   /** Set by jest.config.ts: '' for the PGlite run, the Postgres server's URL for the Postgres run. */
@@ -38,6 +42,10 @@ export interface TestAppOptions {
   env?: Environment;
   /** Receives the app's log lines (JSON, one per write). */
   logStream?: LogStream;
+  /** Hash passwords with argon2id as production does, instead of the tests' fast hasher. */
+  realPasswordHasher?: boolean;
+  /** Sees every route the app registers: added as an onRoute hook before any plugin loads. */
+  onRoute?: onRouteHookHandler;
 }
 
 export function postgresServerUrl(): string {
@@ -69,13 +77,101 @@ export async function createEmptyTestDatabase(): Promise<TestDatabase> {
 // Starting PGlite and migrating takes seconds; loading a migrated data directory takes a fraction of that.
 let migratedPgliteTemplate: Promise<Blob> | undefined;
 
+async function openMigratedPglite(): Promise<PGlite> {
+  migratedPgliteTemplate ??= loadMigratedPglite();
+  return PGlite.create({ loadDataDir: await migratedPgliteTemplate });
+}
+
 // Migrated already (the app's own migration step then finds nothing to do), from this run's template when
 // the global set-up made one (database-templates.ts).
 async function createMigratedTestDatabase(): Promise<TestDatabase> {
   if (postgresServerUrl()) return createPostgresDatabase(postgresTemplateDatabase());
-  migratedPgliteTemplate ??= loadMigratedPglite();
-  const client = await PGlite.create({ loadDataDir: await migratedPgliteTemplate });
+  const client = await openMigratedPglite();
   return { target: { driver: 'pglite', client }, drop: async () => undefined };
+}
+
+/** The test file's database: handed to one app at a time and emptied before each. */
+interface FileDatabase {
+  target: DatabaseTarget;
+  /** Runs SQL over a connection of the test's own, not the app's. */
+  query<Row>(sqlText: string): Promise<Row[]>;
+  close(): Promise<void>;
+}
+
+// The app closes its database when it closes; the file's PGlite must outlive every app, so each app gets a
+// handle whose close does nothing (the Kysely dialect uses only query and close).
+function borrowedPglite(client: PGlite): PGlite {
+  const handle = {
+    query: (...args: Parameters<PGlite['query']>) => client.query(...args),
+    close: async () => undefined,
+  };
+  return handle as unknown as PGlite;
+}
+
+async function openFileDatabase(): Promise<FileDatabase> {
+  if (postgresServerUrl()) {
+    const database = await createPostgresDatabase(postgresTemplateDatabase());
+    const url = (database.target as { url: string }).url;
+    const client = new Client({ connectionString: url });
+    await client.connect();
+    return {
+      target: database.target,
+      query: async <Row>(sqlText: string) => (await client.query(sqlText)).rows as Row[],
+      close: async () => {
+        await client.end();
+        await database.drop();
+      },
+    };
+  }
+  const client = await openMigratedPglite();
+  return {
+    target: { driver: 'pglite', client: borrowedPglite(client) },
+    query: async <Row>(sqlText: string) => (await client.query<Row>(sqlText)).rows,
+    close: () => client.close(),
+  };
+}
+
+const APP_TABLES_SQL = `select tablename from pg_tables
+  where schemaname = 'public' and tablename not like 'kysely\\_%' order by tablename`;
+
+async function emptyAllTables(database: FileDatabase): Promise<void> {
+  // Listed each time: a test may have created a table of its own.
+  const tables = await database.query<{ tablename: string }>(APP_TABLES_SQL);
+  if (tables.length === 0) return;
+  const names = tables.map((row) => `"${row.tablename}"`).join(', ');
+  await database.query(`truncate ${names} restart identity cascade`);
+}
+
+let fileDatabase: Promise<FileDatabase> | undefined;
+let isFileDatabaseLent = false;
+let isFileDatabaseUsed = false;
+
+// One app per test file and environment, for tests of stateless plugins (see sharedTestApp).
+const sharedApps = new Map<string, Promise<FastifyInstance>>();
+
+afterAll(async () => {
+  // Apps first: they hold connections to the file's database.
+  for (const app of sharedApps.values()) await (await app).close();
+  sharedApps.clear();
+  const database = fileDatabase;
+  fileDatabase = undefined;
+  if (database) await (await database).close();
+});
+
+/** The file's database for one app, or undefined while another app still holds it. */
+async function lendFileDatabase(): Promise<TestDatabase | undefined> {
+  if (isFileDatabaseLent) return undefined;
+  isFileDatabaseLent = true;
+  fileDatabase ??= openFileDatabase();
+  const database = await fileDatabase;
+  if (isFileDatabaseUsed) await emptyAllTables(database);
+  isFileDatabaseUsed = true;
+  return {
+    target: database.target,
+    drop: async () => {
+      isFileDatabaseLent = false;
+    },
+  };
 }
 
 export async function createTempDir(prefix = 'qrv-test-'): Promise<string> {
@@ -83,9 +179,9 @@ export async function createTempDir(prefix = 'qrv-test-'): Promise<string> {
 }
 
 /**
- * The real app on a fresh database and a temp DATA_DIR, not yet listening (use app.inject).
- * Register test-only routes before the first inject. Always `await app.close()`: it drops the database
- * and the temp folder.
+ * The real app on an empty migrated database and a temp DATA_DIR, not yet listening (use app.inject).
+ * Register test-only routes before the first inject. Always `await app.close()`: it hands the database back
+ * and removes the temp folder.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<FastifyInstance> {
   const dataDir = await createTempDir();
@@ -95,12 +191,39 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<Fasti
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  const database = await createMigratedTestDatabase();
-  const app = buildApp({ config, logStream: options.logStream, database: database.target });
+  const database = (await lendFileDatabase()) ?? (await createMigratedTestDatabase());
+  const app = buildApp({
+    config,
+    logStream: options.logStream,
+    database: database.target,
+    passwordHasher: options.realPasswordHasher ? undefined : fastPasswordHasher,
+  });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // Added after the app's own plugins, so it runs after they have closed the database.
   app.addHook('onClose', async () => {
     await database.drop();
     await rm(dataDir, { recursive: true, force: true });
   });
+  return app;
+}
+
+/**
+ * One app per test file and environment, closed after the file: for tests of plugins that keep no state between
+ * requests (errors, headers, CSRF, the SPA, health), where building an app per test only costs time.
+ * `setUp` (test-only routes, say) runs once, before the first inject; the first call's logStream is kept.
+ */
+export function sharedTestApp(
+  options: TestAppOptions = {},
+  setUp?: (app: FastifyInstance) => void,
+): Promise<FastifyInstance> {
+  const key = JSON.stringify(options.env ?? {});
+  let app = sharedApps.get(key);
+  if (!app) {
+    app = createTestApp(options).then((created) => {
+      setUp?.(created);
+      return created;
+    });
+    sharedApps.set(key, app);
+  }
   return app;
 }

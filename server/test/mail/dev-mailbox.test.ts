@@ -78,3 +78,15 @@ test('check reports not ok when the mailbox path is taken by a file', async () =
 
   await expect(mailbox.check()).resolves.toEqual({ ok: false, transport: 'dev-mailbox' });
 });
+
+test('logs a team invitation link, whose token is not taken for a code', async () => {
+  const mailbox = createDevMailbox({ dir, from: 'no-reply@qrverify.local', log });
+  const link = 'http://localhost:8080/signup?invitation=ab-123456-cd_EF';
+
+  await mailbox.send({ to: 'sam@example.com', subject: 'Join', text: `Sign up: ${link}\nThanks` });
+
+  expect(log.info).toHaveBeenCalledWith(
+    expect.objectContaining({ to: 'sam@example.com', codes: [], links: [link] }),
+    expect.any(String),
+  );
+});

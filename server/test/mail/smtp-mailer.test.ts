@@ -75,10 +75,27 @@ test('check reports ok while the SMTP server answers', async () => {
 });
 
 test('check reports not ok once the SMTP server is gone', async () => {
-  const mailer = createSmtpMailer({ url, from: 'no-reply@qrverify.local', log });
+  const mailer = createSmtpMailer({ url, from: 'no-reply@qrverify.local', log, checkMaxAgeMs: 0 });
+  await expect(mailer.check()).resolves.toEqual({ ok: true, transport: 'smtp' });
   await stopServer();
 
   await expect(mailer.check()).resolves.toEqual({ ok: false, transport: 'smtp' });
+  mailer.close();
+});
+
+test('checks made close together share one conversation with the SMTP server', async () => {
+  let connections = 0;
+  server.server.on('connection', () => (connections += 1));
+  const mailer = createSmtpMailer({ url, from: 'no-reply@qrverify.local', log });
+
+  const checks = await Promise.all([mailer.check(), mailer.check()]);
+  await mailer.check();
+
+  expect(checks).toEqual([
+    { ok: true, transport: 'smtp' },
+    { ok: true, transport: 'smtp' },
+  ]);
+  expect(connections).toBe(1);
   mailer.close();
 });
 

@@ -9,7 +9,7 @@ import {
   type VerificationPageView,
 } from '@common/public-page/verification-page';
 import { DEFAULT_TEMPLATE_DESIGN, type TemplateDesign } from '@common/templates';
-import type { PublicVerification } from '@common/verifications';
+import type { PublicVerification } from '@common/verifications-schemas';
 
 const ORIGINAL = Buffer.from('%PDF-1.7 the original diploma');
 const SECURED = Buffer.from('%PDF-1.7 the secured diploma with its QR code');
@@ -440,7 +440,7 @@ describe('the template brands the page', () => {
 describe("the 'Check your copy' script, run in a browser-like DOM", () => {
   const SCRIPT = path.join(__dirname, '..', '..', 'src', 'pages', 'assets', 'verification-page.js');
 
-  async function openPage(html = renderVerificationPage(view())) {
+  async function openPage(html = renderVerificationPage(view()), { webCrypto = true } = {}) {
     const dom = new JSDOM(html, { runScripts: 'outside-only' });
     const { window } = dom;
     // Node's WebCrypto, given the bytes as a Node Uint8Array: jsdom's ArrayBuffers come from another realm.
@@ -448,7 +448,7 @@ describe("the 'Check your copy' script, run in a browser-like DOM", () => {
       digest: (algorithm: string, data: ArrayBuffer) =>
         webcrypto.subtle.digest(algorithm, new Uint8Array(data)),
     };
-    Object.defineProperty(window, 'crypto', { value: { subtle } });
+    Object.defineProperty(window, 'crypto', { value: webCrypto ? { subtle } : {} });
     const sent: string[] = [];
     window.fetch = (async (url: string) => {
       sent.push(String(url));
@@ -541,6 +541,88 @@ describe("the 'Check your copy' script, run in a browser-like DOM", () => {
     expect(text(dom.window.document.querySelector('#check-result'))).toBe(
       'This browser cannot check files on this page.',
     );
+  });
+
+  describe('hashing as the file streams (hash-wasm), never holding it whole', () => {
+    const HASHER = require.resolve('hash-wasm/dist/sha256.umd.min.js');
+    const MB = 1024 * 1024;
+
+    // jsdom's files cannot stream: this one hands its bytes out in chunks, as a browser's do.
+    function streamingFile(window: Window & typeof globalThis, bytes: Buffer, chunkBytes = MB) {
+      const file = new window.File([new Uint8Array(bytes)], 'large.pdf');
+      let reads = 0;
+      Object.defineProperty(file, 'stream', {
+        value: () =>
+          new ReadableStream<Uint8Array>({
+            pull(controller) {
+              const start = reads * chunkBytes;
+              reads += 1;
+              if (start >= bytes.length) controller.close();
+              else controller.enqueue(new Uint8Array(bytes.subarray(start, start + chunkBytes)));
+            },
+          }),
+      });
+      return { file, reads: () => reads };
+    }
+
+    async function openStreamingPage(original: Buffer, { webCrypto = true } = {}) {
+      const html = renderVerificationPage(
+        view({
+          verification: verification({ original_sha256: sha256(original) }),
+          hasherUrl: '/v/assets/sha256.js?v=abc',
+        }),
+      );
+      const page = await openPage(html, { webCrypto });
+      // As the script would load it from hasherUrl (jsdom loads no scripts).
+      page.window.eval(await readFile(HASHER, 'utf8'));
+      return page;
+    }
+
+    async function checkFile(page: Awaited<ReturnType<typeof openPage>>, file: File) {
+      const input = page.document.querySelector<HTMLInputElement>('#check-file')!;
+      const result = page.document.querySelector<HTMLElement>('#check-result')!;
+      const progress = page.document.querySelector<HTMLProgressElement>('#check-progress')!;
+      const messages: string[] = [];
+      new page.window.MutationObserver(() => {
+        messages.push(text(result));
+        if (!progress.hidden) messages.push(`bar ${progress.value}`);
+      }).observe(result, { subtree: true, childList: true, characterData: true });
+      Object.defineProperty(input, 'files', { value: [file], configurable: true });
+      input.dispatchEvent(new page.window.Event('change'));
+      for (let tries = 0; tries < 500 && !/match/.test(text(result)); tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      return { message: text(result), messages, isProgressHidden: progress.hidden };
+    }
+
+    test('a file larger than 8 MB is hashed chunk by chunk, with its progress in words and a bar', async () => {
+      const large = Buffer.alloc(9 * MB + 123, 7);
+      large.write('%PDF-1.7');
+      const page = await openStreamingPage(large);
+      const { file, reads } = streamingFile(page.window as never, large);
+
+      const checked = await checkFile(page, file);
+
+      expect(checked.message).toBe('This file matches the original');
+      expect(checked.isProgressHidden).toBe(true);
+      expect(reads()).toBeGreaterThan(9);
+      expect(checked.messages).toContain('Checking the file… 11%');
+      expect(checked.messages).toContain('bar 11');
+      expect(checked.messages).toContain('Checking the file… 100%');
+
+      const altered = Buffer.from(large);
+      altered[altered.length - 1] ^= 0xff;
+      expect(
+        (await checkFile(page, streamingFile(page.window as never, altered).file)).message,
+      ).toBe('This file does not match the document issued under this code');
+    });
+
+    test('without WebCrypto (a page on plain http) even a small file is checked this way', async () => {
+      const page = await openStreamingPage(ORIGINAL, { webCrypto: false });
+      const { file } = streamingFile(page.window as never, ORIGINAL, 5);
+
+      expect((await checkFile(page, file)).message).toBe('This file matches the original');
+    });
   });
 
   test('on the not-found page there is nothing for it to do', async () => {

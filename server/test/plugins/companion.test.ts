@@ -86,6 +86,38 @@ describe('with local links allowed (tests and local runs)', () => {
     expect(bogus.status).toBe(401);
   });
 
+  // Companion's Express routes match in any case and with repeated slashes; the check must see the same paths.
+  it.each([
+    '/companion/URL/meta',
+    '/companion/Url/meta',
+    '/companion//url/meta',
+    '/companion/url//meta',
+  ])('answers 401 without a signed-in user at %s as well', async (path) => {
+    const response = await call(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: `${filesUrl}/diploma.pdf` }),
+    });
+    expect(response.status).toBe(401);
+  });
+
+  it('does not say it runs on Express, and carries the Permissions-Policy', async () => {
+    const user = await signedInUser(app);
+    for (const [path, headers] of [
+      ['/companion/url/meta', user.headers],
+      ['/companion/nothing-here', {}],
+    ] as const) {
+      const response = await fetch(`${baseUrl}${path}`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: `${filesUrl}/diploma.pdf` }),
+      });
+      await response.text();
+      expect(response.headers.get('x-powered-by')).toBeNull();
+      expect(response.headers.get('permissions-policy')).toContain('camera=()');
+    }
+  });
+
   it('answers a bad link with a 4xx, never a 5xx', async () => {
     const user = await signedInUser(app);
     const missing = await linkMeta(user, `${filesUrl}/missing.pdf`);

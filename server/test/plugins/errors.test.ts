@@ -1,33 +1,42 @@
 import { z } from 'zod';
 
 import { AppError } from '../../src/lib/app-error';
-import { createTestApp } from '../helpers/test-app';
+import { uploadedFileField } from '../../src/plugins/multipart';
+import { sharedTestApp } from '../helpers/test-app';
 
 import type { ZodTypeProvider } from '../../src/lib/zod-schemas';
 import type { FastifyInstance } from 'fastify';
 
 const SUPPORT_EMAIL = 'help@example.com';
 
-let app: FastifyInstance | undefined;
-let logLines: Record<string, unknown>[];
-
-afterEach(async () => {
-  await app?.close();
-  app = undefined;
-});
+let logLines: Record<string, unknown>[] = [];
 
 const signUpBody = z.object({
   email: z.email('Invalid email address'),
   first_name: z.string().min(3, 'Name must be at least 3 characters'),
 });
 
+const uploadBody = z.object({ document: uploadedFileField });
+
+function filePart(boundary: string, name: string, bytes: number): string {
+  return `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n${'%'.repeat(bytes)}\r\n`;
+}
+
+// Test routes declare who may call them, as every route under /api/ must (plugins/auth.ts).
+const isPublic = { config: { access: 'public' } } as const;
+
 function addTestRoutes(instance: FastifyInstance): void {
   instance
     .withTypeProvider<ZodTypeProvider>()
-    .post('/api/test/sign-up/', { schema: { body: signUpBody } }, async (request) => ({
+    .post('/api/test/sign-up/', { ...isPublic, schema: { body: signUpBody } }, async (request) => ({
       received: request.body,
     }));
-  instance.get('/api/test/taken/', async () => {
+  instance
+    .withTypeProvider<ZodTypeProvider>()
+    .post('/api/test/upload/', { ...isPublic, schema: { body: uploadBody } }, async (request) => ({
+      received: request.body.document.size,
+    }));
+  instance.get('/api/test/taken/', isPublic, async () => {
     throw new AppError({
       statusCode: 400,
       code: 'email_taken',
@@ -35,19 +44,21 @@ function addTestRoutes(instance: FastifyInstance): void {
       details: { email: ['A user with this email already exists.'] },
     });
   });
-  instance.get('/api/test/crash/', async () => {
+  instance.get('/api/test/crash/', isPublic, async () => {
     throw new Error('connection to db failed: password hunter2 rejected');
   });
 }
 
+// One app per environment for the whole file: these plugins keep nothing between requests.
 async function startApp(env: Record<string, string> = {}): Promise<FastifyInstance> {
   logLines = [];
-  app = await createTestApp({
-    env: { SUPPORT_EMAIL, LOG_LEVEL: 'info', ...env },
-    logStream: { write: (line) => logLines.push(JSON.parse(line)) },
-  });
-  addTestRoutes(app);
-  return app;
+  return sharedTestApp(
+    {
+      env: { SUPPORT_EMAIL, LOG_LEVEL: 'info', ...env },
+      logStream: { write: (line) => logLines.push(JSON.parse(line)) },
+    },
+    addTestRoutes,
+  );
 }
 
 function multipartBody(boundary: string, fields: Record<string, string>): string {
@@ -201,13 +212,53 @@ describe('request bodies', () => {
       await startApp({ BODY_LIMIT_BYTES: '1024' })
     ).inject({
       method: 'POST',
-      url: '/api/test/sign-up/',
+      url: '/api/test/upload/',
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload: file,
     });
 
     expect(response.statusCode).toBe(413);
     expect(response.json().error.code).toBe('body_too_large');
+  });
+
+  // Many file parts were once all read (gigabytes) before any answer.
+  test('a second file part is refused at once, not read', async () => {
+    const boundary = 'qrvboundary';
+    const parts = Array.from({ length: 20 }, () => filePart(boundary, 'document', 200_000));
+
+    const response = await (
+      await startApp()
+    ).inject({
+      method: 'POST',
+      url: '/api/test/upload/',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `${parts.join('')}--${boundary}--\r\n`,
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toEqual({
+      code: 'unexpected_file',
+      message: 'Send one file per request.',
+    });
+  });
+
+  test('a file under a name the route does not take is refused before it is read', async () => {
+    const boundary = 'qrvboundary';
+
+    const response = await (
+      await startApp()
+    ).inject({
+      method: 'POST',
+      url: '/api/test/sign-up/',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `${filePart(boundary, 'avatar', 500_000)}--${boundary}--\r\n`,
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toEqual({
+      code: 'unexpected_file',
+      message: 'This request takes no file named "avatar".',
+    });
   });
 });
 

@@ -8,17 +8,17 @@ beforeEach(async () => {
   app = await createTestApp();
   app.post(
     '/api/test/limited/',
-    { config: { rateLimit: { max: 2, timeWindow: '1 minute' } } },
+    { config: { access: 'public', rateLimit: { max: 2, timeWindow: '1 minute' } } },
     async () => ({ ok: 1 }),
   );
-  app.post('/api/test/unlimited/', async () => ({ ok: 1 }));
+  app.post('/api/test/unlimited/', { config: { access: 'public' } }, async () => ({ ok: 1 }));
 });
 
 afterEach(async () => {
   await app.close();
 });
 
-test('a route that opts in answers 429 with the spec message once over its limit', async () => {
+test('a route that opts in answers 429 with the attempt-limit message once over its limit', async () => {
   const answers = [];
   for (let attempt = 0; attempt < 3; attempt += 1) {
     answers.push(await app.inject({ method: 'POST', url: '/api/test/limited/' }));

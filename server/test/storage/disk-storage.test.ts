@@ -81,6 +81,20 @@ test('deleting a missing file is not an error, and emptied folders are removed u
   expect((await readdir(storage.root)).filter((name) => name !== '.tmp')).toEqual([]);
 });
 
+test('opening the storage removes the empty folders a crash left, and keeps every file', async () => {
+  await storage.put('verifications/kept/original', Buffer.from('1'));
+  await mkdir(path.join(storage.root, 'verifications', 'crashed-before-rename'));
+  await mkdir(path.join(storage.root, 'uploads', 'u1', 'emptied'), { recursive: true });
+
+  const reopened = await openDiskStorage(storage.root);
+
+  expect(await readdir(path.join(reopened.root, 'verifications'))).toEqual(['kept']);
+  expect(await reopened.list('verifications')).toEqual(['verifications/kept/original']);
+  expect((await readdir(reopened.root)).filter((name) => name !== '.tmp')).toEqual([
+    'verifications',
+  ]);
+});
+
 test.each([
   ['a parent reference', '../outside'],
   ['a parent reference in the middle', 'a/../../outside'],

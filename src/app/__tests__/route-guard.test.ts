@@ -1,5 +1,7 @@
-import { guardRedirect } from '@/app/route-guard';
+import { deniedArea, guardRedirect } from '@/app/route-guard';
 import { ROUTES, type RouteName } from '@/app/routes';
+import { initialSessionState } from '@/lib/session/session-slice';
+import { sharedUserSession, signedInSession } from '@/testing/fixtures';
 
 const route = (name: RouteName) => ROUTES.find((candidate) => candidate.name === name)!;
 const url = (path: string) => new URL(path, 'http://localhost');
@@ -32,5 +34,22 @@ describe('guardRedirect', () => {
 
   it('shows NotFound to a signed-in user', () => {
     expect(guardRedirect(route('NotFound'), true, url('/no-such-page'))).toBeNull();
+  });
+});
+
+describe('deniedArea', () => {
+  const shared = { session: { ...initialSessionState, ...sharedUserSession() } };
+  const owner = { session: { ...initialSessionState, ...signedInSession() } };
+
+  it('names the area of a route a shared user has none of', () => {
+    expect(deniedArea(route('create-bulk-verification'), shared)).toBe('bulk');
+    expect(deniedArea(route('custom-domain'), shared)).toBe('custom_domain');
+  });
+
+  it('lets through areas with view or edit, routes without an area, and owners', () => {
+    expect(deniedArea(route('edit-template'), shared)).toBeNull();
+    expect(deniedArea(route('create-verification'), shared)).toBeNull();
+    expect(deniedArea(route('account'), shared)).toBeNull();
+    expect(deniedArea(route('integrations'), owner)).toBeNull();
   });
 });

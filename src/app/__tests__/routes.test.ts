@@ -3,7 +3,7 @@ import { pathTo, ROUTES, type RouteName } from '@/app/routes';
 const byName = (name: RouteName) => ROUTES.find((route) => route.name === name);
 
 describe('route table', () => {
-  it('holds every route of spec section 2 with its path and guard', () => {
+  it('holds every route with its path and guard', () => {
     expect(ROUTES.map((route) => [route.name, route.path, route.guard])).toEqual([
       ['signin', '/signin', 'public'],
       ['signup', '/signup', 'public'],
@@ -45,7 +45,7 @@ describe('route table', () => {
     ['payment-confirmed', 'Payment Completed'],
     ['create-template', 'Create Template'],
     ['edit-template', 'Edit Template'],
-    // Unmapped routes show their raw name (spec, title bar).
+    // Unmapped routes show their raw name in the title bar.
     ['dashboard', 'dashboard'],
     ['integrations', 'integrations'],
     ['templates', 'templates'],

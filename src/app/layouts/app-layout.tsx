@@ -3,11 +3,26 @@ import Box from '@mui/material/Box';
 import Fade from '@mui/material/Fade';
 import { Outlet, useLocation } from 'react-router-dom';
 
+import { NoAccessState } from '@/components/no-access-state';
 import { OnboardingScene } from '@/features/auth/components/onboarding-scene';
 import { useLoadProfile } from '@/features/auth/use-load-profile';
 
+import { useAppSelector } from '../hooks';
+import { deniedArea } from '../route-guard';
+import { useCurrentRoute } from '../use-current-route';
+
 import { Sidebar } from './sidebar';
 import { TitleBar } from './title-bar';
+
+/** The screen, or the no-access state when a shared user opens an area they have none of by its address. */
+function GuardedOutlet() {
+  const route = useCurrentRoute();
+  const area = useAppSelector((state) => deniedArea(route, state));
+  const owner = useAppSelector((state) => state.session.ownerUserDetails);
+  if (!area) return <Outlet />;
+  const ownerName = owner ? [owner.first_name, owner.last_name].filter(Boolean).join(' ') : '';
+  return <NoAccessState area={area} ownerName={ownerName || owner?.email} />;
+}
 
 function PageTransition() {
   const { pathname, search, hash } = useLocation();
@@ -15,7 +30,7 @@ function PageTransition() {
   return (
     <Fade key={pathname + search + hash} in appear timeout={200}>
       <Box>
-        <Outlet />
+        <GuardedOutlet />
       </Box>
     </Fade>
   );

@@ -52,7 +52,7 @@ export const MAIN_SIDEBAR_ITEMS: SidebarItem[] = [
     label: 'Settings',
     routeName: 'custom-domain',
     icon: SettingsOutlined,
-    // Spec: any route named settings-… belongs to Settings, including future ones.
+    // Any route named settings-… belongs to Settings, including future ones.
     isActiveFor: (current) => current === 'custom-domain' || current.startsWith('settings-'),
   },
 ];

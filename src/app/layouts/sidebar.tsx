@@ -17,8 +17,11 @@ import { Link as RouterLink } from 'react-router-dom';
 import { LegalLinks } from '@/components/legal-links';
 import { ProductMark } from '@/components/product-mark';
 import { PRIVACY_POLICY_URL, TERMS_OF_SERVICE_URL } from '@/config/paths';
+import { selectAccess } from '@/lib/session/session-slice';
+import { ACCESS_AREAS } from '@common/team';
 
-import { pathTo } from '../routes';
+import { useAppSelector } from '../hooks';
+import { getRoute, pathTo, routeArea } from '../routes';
 import { useCurrentRoute } from '../use-current-route';
 
 import { BOTTOM_SIDEBAR_ITEMS, MAIN_SIDEBAR_ITEMS, type SidebarItem } from './sidebar-items';
@@ -82,15 +85,26 @@ export function Sidebar() {
   const [collapsed, toggleCollapsed] = useSidebarCollapsed();
   const currentRoute = useCurrentRoute();
   const width = collapsed ? COLLAPSED_WIDTH : EXPANDED_WIDTH;
+  // A shared user does not see the items of areas their owner gave them no access to.
+  // Selected as text so the sidebar re-renders only when the hidden areas change.
+  const hiddenAreas = useAppSelector((state) =>
+    ACCESS_AREAS.filter((area) => selectAccess(state, area) === 'none').join(' '),
+  ).split(' ');
+  const isVisible = (item: SidebarItem) => {
+    const area = routeArea(getRoute(item.routeName));
+    return area === undefined || !hiddenAreas.includes(area);
+  };
   const renderItems = (items: SidebarItem[]) =>
-    items.map((item) => (
-      <SidebarLink
-        key={item.routeName}
-        item={item}
-        collapsed={collapsed}
-        active={currentRoute ? item.isActiveFor(currentRoute.name) : false}
-      />
-    ));
+    items
+      .filter(isVisible)
+      .map((item) => (
+        <SidebarLink
+          key={item.routeName}
+          item={item}
+          collapsed={collapsed}
+          active={currentRoute ? item.isActiveFor(currentRoute.name) : false}
+        />
+      ));
 
   return (
     <Drawer

@@ -9,7 +9,7 @@ const PLANS_TAB: RouteTab = { label: 'Plans', routeName: 'subscription-plans' };
 
 export function SubscriptionLayout() {
   const isSharedUser = useAppSelector(selectIsSharedUser);
-  // Shared users act under the owner's plan and cannot change it (spec section 6).
+  // Shared users act under the owner's plan and cannot change it.
   const tabs = isSharedUser ? [OVERVIEW_TAB] : [OVERVIEW_TAB, PLANS_TAB];
   return <RouteTabsLayout tabs={tabs} label="Subscription" />;
 }

@@ -9,8 +9,8 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 
-import { PRODUCT_NAME } from '@/components/product-mark';
 import { env } from '@/config/env';
+import { PRODUCT_NAME } from '@/config/product';
 import { signOut } from '@/features/auth/sign-out';
 import { selectEmail, selectIsSharedUser } from '@/lib/session/session-slice';
 

@@ -1,6 +1,6 @@
 import { useState, useSyncExternalStore } from 'react';
 
-/** Below this window width the sidebar starts collapsed (spec section 9). */
+/** Below this window width the sidebar starts collapsed, leaving the content the room. */
 export const SIDEBAR_COLLAPSE_BELOW_PX = 768;
 
 function subscribeToResize(onResize: () => void): () => void {

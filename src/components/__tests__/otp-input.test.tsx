@@ -5,7 +5,7 @@ import { OtpInput } from '@/components/otp-input';
 
 function renderOtpInput() {
   const onChange = jest.fn<void, [string]>();
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   render(<OtpInput onChange={onChange} />);
   const cells = screen.getAllByRole('textbox');
   const lastCode = () => onChange.mock.calls.at(-1)?.[0];

@@ -1,6 +1,7 @@
-// What every way of signing in ends with (spec section 4): store the tokens, then load the profile.
+// What every way of signing in ends with: store the tokens, then load the profile.
 import type { AppThunk } from '@/app/store';
-import { signedIn, type UserProfile } from '@/lib/session/session-slice';
+import { signedIn } from '@/lib/session/session-slice';
+import type { UserProfile } from '@common/auth-schemas';
 
 import { authApi, type OAuthTokens } from './api/auth-api';
 

@@ -3,7 +3,7 @@
 import { scriptLoader } from '@/lib/script-loader';
 
 export const GOOGLE_IDENTITY_SCRIPT = 'https://accounts.google.com/gsi/client';
-/** Spec section 9. */
+/** Just enough to know who signs in: the address, the name and the OpenID subject. */
 export const GOOGLE_SCOPES = 'email profile openid';
 export const GOOGLE_LIBRARY_LOAD_FAILED =
   'Failed to load the Google 3P Authorization JavaScript Library.';

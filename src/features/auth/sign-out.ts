@@ -5,9 +5,9 @@ import { selectAccessToken, signedOut } from '@/lib/session/session-slice';
 import { authApi } from './api/auth-api';
 
 /**
- * Revokes the access token (spec section 4), then ends the session whatever the revocation
+ * Revokes the access token, then ends the session whatever the revocation
  * answered: the signedOut event clears API caches and local storage and replaces the location
- * with signin (see lib/session/session-end-listener.ts).
+ * with signin (see app/session-end-listener.ts).
  */
 export function signOut(): AppThunk<Promise<void>> {
   return async (dispatch, getState) => {

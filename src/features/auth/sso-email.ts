@@ -1,5 +1,5 @@
 // The email typed on the SSO screen survives the round trip to the identity provider here: the
-// code that comes back is exchanged together with it (spec section 4).
+// code that comes back is exchanged together with it.
 export const SSO_EMAIL_STORAGE_KEY = 'qrverify.sso-email';
 
 export function saveSsoEmail(email: string): void {

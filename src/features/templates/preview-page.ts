@@ -2,7 +2,7 @@
 // the server uses for /v/{code}, for a sample verification. Nothing in it runs (scriptUrl null).
 import { renderVerificationPage } from '@common/public-page/verification-page';
 import type { TemplateDesign } from '@common/templates';
-import type { PublicVerification } from '@common/verifications';
+import type { PublicVerification } from '@common/verifications-schemas';
 
 // The page's own font, as the server serves it to the public page.
 const FONT_URLS = [400, 600, 700].map((weight) => ({

@@ -1,8 +1,10 @@
-// Which documents can be secured (the server's rules, checked before the upload starts).
-import type { PickedFile } from '@/components/file-picker';
-import type { StagedUpload } from '@common/uploads';
+// Which documents can be secured (the server's rules, checked before the upload starts). The size limit is the
+// server's own (GET /api/settings/); until it is known the server alone checks the size.
+import type { PickedFile } from '@/components/file-picker/picked-file';
+import { errorCodeOf } from '@/lib/api/api-error-notification';
+import type { StagedUpload } from '@common/uploads-schemas';
 
-export const MAX_DOCUMENT_BYTES = 25 * 1024 * 1024;
+import { formatFileSize } from './format';
 
 export const DOCUMENT_TYPES: Record<string, readonly string[]> = {
   'application/pdf': ['.pdf'],
@@ -15,12 +17,31 @@ export const DOCUMENT_PICKER_TYPES = Object.entries(DOCUMENT_TYPES).flatMap(
   ([type, extensions]) => [type, ...extensions],
 );
 
-export const DOCUMENT_HINT = 'PDF, PNG or JPEG, up to 25 MB';
+/** What may be chosen, e.g. 'PDF, PNG or JPEG, up to 25 MB'. */
+export function documentHint(maxBytes: number | undefined): string {
+  return maxBytes ? `PDF, PNG or JPEG, up to ${formatFileSize(maxBytes)}` : 'PDF, PNG or JPEG';
+}
+
+/**
+ * A 413 about the file's bytes (or a proxy's, without our body), which gets the size sentence; a 413 about what is
+ * inside (too many pixels, a PDF too complex to read) keeps the server's own reason.
+ */
+export function isDocumentTooManyBytes(status: number, body: unknown): boolean {
+  if (status !== 413) return false;
+  const code = errorCodeOf(body);
+  return code === undefined || code === 'file_too_large' || code === 'body_too_large';
+}
+
+/** e.g. 'The file is larger than the 25 MB limit'. */
+export function documentTooLargeMessage(maxBytes: number | undefined): string {
+  return maxBytes
+    ? `The file is larger than the ${formatFileSize(maxBytes)} limit`
+    : 'The file is larger than the upload limit';
+}
 
 export const DOCUMENT_MESSAGES = {
   required: 'Choose a document to secure',
   type: 'Only PDF, PNG and JPEG files can be secured',
-  size: 'The file is larger than the 25 MB limit',
   empty: 'The file is empty',
   uploading: 'Wait for the document to finish uploading',
   failed: 'The document could not be uploaded; choose it again',
@@ -48,10 +69,11 @@ export function documentKind(file: Pick<File, 'name' | 'type'>): DocumentKind | 
 /** The first problem with a chosen file, or null when it can be uploaded. */
 export function documentFileProblem(
   file: Pick<File, 'name' | 'type' | 'size'> | null | undefined,
+  maxBytes: number | undefined,
 ): string | null {
   if (!file) return DOCUMENT_MESSAGES.required;
   if (!documentKind(file)) return DOCUMENT_MESSAGES.type;
-  if (file.size > MAX_DOCUMENT_BYTES) return DOCUMENT_MESSAGES.size;
+  if (maxBytes && file.size > maxBytes) return documentTooLargeMessage(maxBytes);
   if (file.size === 0) return DOCUMENT_MESSAGES.empty;
   return null;
 }

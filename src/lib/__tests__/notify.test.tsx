@@ -17,6 +17,19 @@ describe('notify without a mounted notification provider', () => {
 });
 
 describe('notify with the provider mounted', () => {
+  it('shows every toast asked for while the notification area loads', async () => {
+    renderWithProviders(<p>screen</p>);
+
+    act(() => {
+      notify({ severity: 'error', summary: 'First', detail: 'one' });
+      notify({ severity: 'info', summary: 'Second', detail: 'two' });
+    });
+
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
+    expect(screen.getByText('First')).toBeInTheDocument();
+    expect(screen.getByText('Second')).toBeInTheDocument();
+  });
+
   it('shows severity, bold summary and detail, and closes on request', async () => {
     const { user } = renderWithProviders(<p>screen</p>);
 
@@ -43,7 +56,7 @@ describe('notify with the provider mounted', () => {
     try {
       renderWithProviders(<p>screen</p>);
       act(() => notify({ severity: 'info', summary: 'Saved', detail: 'Template saved.' }));
-      expect(screen.getByRole('alert')).toBeInTheDocument();
+      expect(await screen.findByRole('alert')).toBeInTheDocument();
 
       act(() => jest.advanceTimersByTime(7900));
       expect(screen.getByRole('alert')).toBeInTheDocument();
@@ -67,6 +80,7 @@ describe('notify with the provider mounted', () => {
           lifetime: 3000,
         }),
       );
+      await screen.findByRole('alert');
 
       act(() => jest.advanceTimersByTime(3100));
       await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());

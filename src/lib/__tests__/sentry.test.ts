@@ -1,24 +1,37 @@
-import * as Sentry from '@sentry/react';
-
-import { initSentry } from '@/lib/sentry';
-
 jest.mock('@sentry/react', () => ({
   init: jest.fn(),
   browserTracingIntegration: jest.fn(() => ({ name: 'BrowserTracing' })),
   replayIntegration: jest.fn(() => ({ name: 'Replay' })),
+  captureMessage: jest.fn(),
+  captureException: jest.fn(),
 }));
 
+const DSN = 'https://key@o1.ingest.sentry.io/2';
+
+/** A fresh copy of the module (it remembers whether Sentry has loaded) and of the mocked SDK. */
+function loadModules() {
+  jest.resetModules();
+  return {
+    reporting: jest.requireActual<typeof import('@/lib/sentry')>('@/lib/sentry'),
+    sdk: jest.requireMock<typeof import('@sentry/react')>('@sentry/react'),
+  };
+}
+
+const serverError = { endpointName: 'getVerifications', status: 500, body: 'boom' };
+
 describe('initSentry', () => {
-  it('stays off without a DSN', () => {
-    expect(initSentry('')).toBe(false);
-    expect(Sentry.init).not.toHaveBeenCalled();
+  it('stays off without a DSN', async () => {
+    const { reporting, sdk } = loadModules();
+    await expect(reporting.initSentry('')).resolves.toBe(false);
+    expect(sdk.init).not.toHaveBeenCalled();
   });
 
-  it('starts with the spec sampling and traces only our API', () => {
-    expect(initSentry('https://key@o1.ingest.sentry.io/2')).toBe(true);
-    expect(Sentry.init).toHaveBeenCalledWith(
+  it('starts with the agreed sampling and traces only our API', async () => {
+    const { reporting, sdk } = loadModules();
+    await expect(reporting.initSentry(DSN)).resolves.toBe(true);
+    expect(sdk.init).toHaveBeenCalledWith(
       expect.objectContaining({
-        dsn: 'https://key@o1.ingest.sentry.io/2',
+        dsn: DSN,
         tracesSampleRate: 0.5,
         replaysSessionSampleRate: 0.1,
         replaysOnErrorSampleRate: 1.0,
@@ -26,5 +39,48 @@ describe('initSentry', () => {
         integrations: [{ name: 'BrowserTracing' }, { name: 'Replay' }],
       }),
     );
+  });
+});
+
+describe('initSentryWhenIdle', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('loads Sentry only once the page is idle, then sends what was reported before', async () => {
+    const { reporting, sdk } = loadModules();
+    reporting.initSentryWhenIdle(DSN);
+    reporting.reportServerError(serverError);
+    expect(sdk.init).not.toHaveBeenCalled();
+
+    await jest.runAllTimersAsync();
+
+    expect(sdk.init).toHaveBeenCalledTimes(1);
+    expect(sdk.captureMessage).toHaveBeenCalledWith('API getVerifications answered 500', {
+      level: 'error',
+      tags: { endpoint: 'getVerifications', status: '500' },
+      extra: { body: 'boom' },
+    });
+  });
+
+  it('reports an uncaught error thrown before Sentry loaded', async () => {
+    const { reporting, sdk } = loadModules();
+    reporting.initSentryWhenIdle(DSN);
+    const error = new Error('early');
+    window.dispatchEvent(new ErrorEvent('error', { error }));
+
+    await jest.runAllTimersAsync();
+
+    expect(sdk.captureException).toHaveBeenCalledWith(error);
+  });
+
+  it('neither loads Sentry nor keeps reports without a DSN', async () => {
+    const { reporting, sdk } = loadModules();
+    reporting.initSentryWhenIdle('');
+    reporting.reportRouteError(new Error('lost'));
+
+    await jest.runAllTimersAsync();
+
+    expect(sdk.init).not.toHaveBeenCalled();
+    expect(sdk.captureException).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,6 @@
-// The one place where failed API calls become toasts and 5xx answers reach Sentry.
+// The one place where failed API calls become toasts and 5xx answers reach Sentry. An endpoint whose
+// screen explains some failures itself says so in its `extraOptions.showsOwnErrors`; the base query
+// marks those answers and the toast stays quiet for them (Sentry still hears of a 5xx).
 import {
   isRejectedWithValue,
   type ListenerMiddlewareInstance,
@@ -8,14 +10,24 @@ import {
 import { notify } from '@/lib/notify';
 import { reportServerError } from '@/lib/sentry';
 
-import { describeApiError, httpStatusOf } from './api-error-notification';
+import {
+  apiErrorCode,
+  describeApiError,
+  httpStatusOf,
+  isServerBusy,
+} from './api-error-notification';
 import { baseApi } from './base-api';
-import { isHandledByScreen } from './screen-handled-errors';
 
+import type { AppBaseQueryMeta } from './base-query-with-reauth';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 
 function isFailedApiCall(action: UnknownAction): boolean {
   return isRejectedWithValue(action) && action.type.startsWith(`${baseApi.reducerPath}/`);
+}
+
+interface FailedCallMeta {
+  arg?: { endpointName?: string; type?: 'query' | 'mutation' };
+  baseQueryMeta?: AppBaseQueryMeta;
 }
 
 export function listenForApiErrors(startListening: ListenerMiddlewareInstance['startListening']) {
@@ -24,13 +36,18 @@ export function listenForApiErrors(startListening: ListenerMiddlewareInstance['s
     effect: (action) => {
       if (!isRejectedWithValue(action)) return;
       const error = action.payload as FetchBaseQueryError;
-      const { endpointName = 'unknown' } =
-        (action.meta as { arg?: { endpointName?: string } }).arg ?? {};
-      const toast = isHandledByScreen(endpointName, error) ? null : describeApiError(error);
+      const { arg, baseQueryMeta } = action.meta as FailedCallMeta;
+      const endpointName = arg?.endpointName ?? 'unknown';
+      // A query refused for a shared user's permissions is the screen's no-access state, not a toast
+      // (a screen loads several, which would stack one toast each); a refused change still says why.
+      const isScreenState =
+        baseQueryMeta?.isShownByScreen ||
+        (arg?.type === 'query' && apiErrorCode(error) === 'permission_denied');
+      const toast = isScreenState ? null : describeApiError(error);
       if (toast) notify(toast);
 
       const status = httpStatusOf(error);
-      if (status !== null && status >= 500) {
+      if (status !== null && status >= 500 && !isServerBusy(status, error.data)) {
         reportServerError({ endpointName, status, body: error.data });
       }
     },

@@ -1,19 +1,14 @@
-// Spec section 8: which failed API call deserves which toast. Pure, so the table is testable.
+// Which failed API call deserves which toast. Pure, so the table is testable.
 
 import { env } from '@/config/env';
 import type { Notification } from '@/lib/notify';
+import { API_ERROR_CODES, type ApiErrorCode } from '@common/api-error';
 
 import { REQUEST_SETUP_ERROR } from './base-query-with-reauth';
 
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 
 type ErrorToast = Omit<Notification, 'lifetime'>;
-
-/** Failures the sign-in screens explain inline, so a toast would only repeat them. */
-const MESSAGES_HANDLED_BY_SCREENS = [
-  'Invalid credentials given.',
-  'Email is not verified, Please verify your email',
-];
 
 type JsonObject = Record<string, unknown>;
 
@@ -49,7 +44,7 @@ export function findServerMessage(body: unknown): string | undefined {
   return undefined;
 }
 
-/** The message to show for an error body, falling back to the spec's generic sentence. */
+/** The message to show for an error body, falling back to the generic sentence. */
 export function readServerMessage(body: unknown): string {
   return findServerMessage(body) ?? genericFailureMessage();
 }
@@ -66,11 +61,15 @@ function hasFieldErrors(body: unknown): boolean {
 function describeHttpError(status: number, body: unknown): ErrorToast | null {
   if (status === 400) {
     const message = readServerMessage(body);
-    if (hasFieldErrors(body) || MESSAGES_HANDLED_BY_SCREENS.includes(message)) return null;
+    if (hasFieldErrors(body)) return null;
     return { severity: 'warning', summary: 'Request Error', detail: message };
   }
+  if (status === 403 && errorCodeOf(body) === 'permission_denied') {
+    // A shared user's permissions: not a plan limit. Queries show the screen's no-access state instead.
+    return { severity: 'warning', summary: 'No Access', detail: readServerMessage(body) };
+  }
   if (status === 403) {
-    // 'Exhusted' is the product's own spelling (spec section 8).
+    // 'Exhusted' is the product's own spelling, kept as users know it.
     return { severity: 'warning', summary: 'Limit Exhusted', detail: readServerMessage(body) };
   }
   if (status === 429) {
@@ -79,6 +78,9 @@ function describeHttpError(status: number, body: unknown): ErrorToast | null {
       summary: 'Limit Exceeded',
       detail: 'Attempt limit exceeded. Try again after a minute',
     };
+  }
+  if (isServerBusy(status, body)) {
+    return { severity: 'warning', summary: 'Server Busy', detail: readServerMessage(body) };
   }
   if (status >= 500) {
     return { severity: 'error', summary: 'Server Error', detail: genericFailureMessage() };
@@ -109,6 +111,52 @@ export function describeApiError(error: FetchBaseQueryError): ErrorToast | null 
     default:
       return describeHttpError(error.status, error.data);
   }
+}
+
+/** Said in place of the server's message when a call never reached it. */
+export const CONNECTION_FAILED = 'Could not connect to server. Check connection and try again.';
+
+/**
+ * The sentence a dialog or a toast of its own shows for a failed call: `offline` when the call never
+ * reached the server, else the server's own message, else `fallback`.
+ */
+export function failureMessage(
+  error: FetchBaseQueryError,
+  fallback: string,
+  offline: string = CONNECTION_FAILED,
+): string {
+  return (error.status === 'FETCH_ERROR' ? offline : findServerMessage(error.data)) ?? fallback;
+}
+
+/**
+ * The sentence for a failed call where no field shows it (a form's alert, a toast): the server's
+ * own message for a refusal (below 500), else the generic toast's sentence, else `fallback`.
+ */
+export function failureDetail(error: FetchBaseQueryError, fallback: string): string {
+  const status = typeof error.status === 'number' ? error.status : null;
+  return (
+    ((status !== null && status < 500) || isServerBusy(status, error.data)
+      ? findServerMessage(error.data)
+      : undefined) ??
+    describeApiError(error)?.detail ??
+    fallback
+  );
+}
+
+/** The `code` of an error envelope, when it is one the server is known to send. */
+export function errorCodeOf(body: unknown): ApiErrorCode | undefined {
+  const code = isObject(body) && isObject(body.error) ? body.error.code : undefined;
+  return API_ERROR_CODES.find((known) => known === code);
+}
+
+/** The failed call's error code, when it is one the server is known to send. */
+export function apiErrorCode(error: FetchBaseQueryError): ApiErrorCode | undefined {
+  return errorCodeOf('data' in error ? error.data : undefined);
+}
+
+/** A 503 the server sends on purpose when its securing queue is full: a message to show, not a fault. */
+export function isServerBusy(status: number | null, body: unknown): boolean {
+  return status === 503 && errorCodeOf(body) === 'server_busy';
 }
 
 /** The HTTP status of an answered call, whether or not its body parsed. */

@@ -1,5 +1,5 @@
 // Turns a yup schema into a react-final-form `validate` function. Every failing rule is kept, so a
-// field can list all of its problems at once (spec section 5, passwords).
+// field can list all of its problems at once (a password, say).
 import { ValidationError, type AnyObjectSchema } from 'yup';
 
 /** Field name to every message that applies; fields without problems are absent. */

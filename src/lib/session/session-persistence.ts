@@ -1,4 +1,4 @@
-// How the session is mirrored in local storage. The encodings follow spec section 3 (isSharedUser
+// How the session is mirrored in local storage. The encodings are the ones earlier versions stored (isSharedUser
 // as 0/1, the two objects as JSON text); showOnboardingScene stays in memory only.
 import { createTransform, FLUSH, type PersistConfig } from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
@@ -8,7 +8,8 @@ import type { Dispatch } from '@reduxjs/toolkit';
 
 type SessionKey = keyof SessionState;
 
-function parseJsonObject(stored: unknown): Record<string, unknown> | null {
+/** A JSON object from stored text; null for anything else, corrupted text included. */
+export function parseJsonObject(stored: unknown): Record<string, unknown> | null {
   if (typeof stored !== 'string') return null;
   try {
     const value: unknown = JSON.parse(stored);

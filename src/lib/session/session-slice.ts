@@ -1,13 +1,10 @@
-// The signed-in session (spec section 3). Kept in lib, not in the auth feature, because the base
+// The signed-in session. Kept in lib, not in the auth feature, because the base
 // query, the layouts and several features all read it.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
+import type { OwnerUserDetails, SharedUserAccess, UserProfile } from '@common/auth-schemas';
 import { SESSION_LIFETIME_SECONDS } from '@common/public-settings';
-
-/** What a shared user may do; the contents are defined by the team feature. */
-export type SharedUserAccess = Record<string, unknown>;
-/** The owner whose account a shared user acts on. */
-export type OwnerUserDetails = Record<string, unknown>;
+import { allows, withEveryArea, type AccessArea, type AccessLevel } from '@common/team';
 
 export interface SessionState {
   email: string | null;
@@ -22,18 +19,6 @@ export interface SessionState {
   ownerUserDetails: OwnerUserDetails | null;
   /** Memory only: shown once after the profile reveals no industry yet. */
   showOnboardingScene: boolean;
-}
-
-/** GET /api/auth/profile/ answer. */
-export interface UserProfile {
-  email: string;
-  first_name: string;
-  last_name: string | null;
-  has_custom_domain: boolean;
-  industry: string | null;
-  is_shared: boolean;
-  shared_access: SharedUserAccess | null;
-  owner_user: OwnerUserDetails | null;
 }
 
 export interface SessionTokens {
@@ -92,6 +77,15 @@ const sessionSlice = createSlice({
       },
       prepare: (tokens: { accessToken: string; refreshToken?: string }) => withExpiry(tokens),
     },
+    /** Another tab of this browser refreshed the same session; its expiry is taken as stored. */
+    tokensChangedInAnotherTab: (
+      state,
+      action: PayloadAction<SessionTokens & { expiresIn: number }>,
+    ) => {
+      state.accessToken = action.payload.accessToken;
+      state.refreshToken = action.payload.refreshToken;
+      state.expiresIn = action.payload.expiresIn;
+    },
     profileLoaded: (state, action: PayloadAction<UserProfile>) => {
       const profile = action.payload;
       state.email = profile.email;
@@ -106,7 +100,8 @@ const sessionSlice = createSlice({
   },
 });
 
-export const { signedIn, tokenRefreshed, profileLoaded, signedOut } = sessionSlice.actions;
+export const { signedIn, tokenRefreshed, tokensChangedInAnotherTab, profileLoaded, signedOut } =
+  sessionSlice.actions;
 export const sessionReducer = sessionSlice.reducer;
 
 export const selectSession = (state: StateWithSession) => state.session;
@@ -118,7 +113,19 @@ export const selectRefreshToken = (state: StateWithSession) => state.session.ref
 export const selectShowOnboardingScene = (state: StateWithSession) =>
   state.session.showOnboardingScene;
 
-/** Spec section 4: an access token exists and its expiry lies ahead. */
+/**
+ * The level the signed-in user works at in `area`: owners (no shared access) edit everything; a shared user
+ * has the level their owner gave them.
+ */
+export function selectAccess(state: StateWithSession, area: AccessArea): AccessLevel {
+  const { isSharedUser, sharedUserAccess } = state.session;
+  // A shared user whose permissions are missing gets none rather than an owner's reach.
+  const access = isSharedUser ? withEveryArea(sharedUserAccess ?? {}) : null;
+  if (allows(access, area, 'edit')) return 'edit';
+  return allows(access, area, 'view') ? 'view' : 'none';
+}
+
+/** Signed in: an access token exists and its expiry lies ahead. */
 export function selectIsAuthenticated(state: StateWithSession): boolean {
   const { accessToken, expiresIn } = state.session;
   return Boolean(accessToken) && expiresIn !== null && Date.now() < expiresIn;

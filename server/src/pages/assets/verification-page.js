@@ -1,9 +1,15 @@
-// 'Check your copy' on the public verification page: hashes the chosen file with WebCrypto SHA-256 in the
-// browser and compares it with the hashes the page carries. The file is never sent anywhere.
+// 'Check your copy' on the public verification page: hashes the chosen file with SHA-256 in the browser and
+// compares it with the hashes the page carries. The file is never sent anywhere.
+// A large file is hashed as it is read (hash-wasm's streaming SHA-256, loaded for it), so it never sits whole in
+// memory (a 1 GB file on a phone) and its progress shows. A small one goes to WebCrypto in one go: native, faster,
+// and nothing more to load; so does any file where WebAssembly cannot run (iOS Lockdown Mode).
 // Plain browser JavaScript, served as a static file because the app's CSP only runs scripts from its own origin.
 /* global document, window, FileReader */
 (function () {
   'use strict';
+
+  // Up to this size a file is read whole for WebCrypto (twice hash-wasm's speed in Chromium); above it, it streams.
+  var SMALL_FILE_BYTES = 8 * 1024 * 1024;
 
   var section = document.getElementById('check');
   if (!section) return;
@@ -11,14 +17,28 @@
   var drop = document.getElementById('check-drop');
   var result = document.getElementById('check-result');
   var message = document.getElementById('check-message');
+  var progress = document.getElementById('check-progress');
   var originalHash = section.getAttribute('data-original-sha256');
   var securedHash = section.getAttribute('data-secured-sha256');
+  var hasherUrl = section.getAttribute('data-hasher-url');
   var subtle = window.crypto && window.crypto.subtle;
+  var loadingHasher = null;
+  // Thrown where neither WebCrypto nor WebAssembly can hash.
+  var CANNOT_CHECK = new Error('This browser cannot check files on this page.');
+  // Only the latest file's answer is shown, should an earlier, larger one finish after it.
+  var latestCheck = 0;
 
   function show(state, text) {
     result.setAttribute('data-state', state);
     message.textContent = text;
+    progress.hidden = true;
     result.hidden = false;
+  }
+
+  function showProgress(percent) {
+    message.textContent = 'Checking the file… ' + percent + '%';
+    progress.value = percent;
+    progress.hidden = false;
   }
 
   function toHex(buffer) {
@@ -44,30 +64,109 @@
     });
   }
 
-  function check(file) {
-    if (!file) return;
-    if (!subtle) {
-      // WebCrypto exists only on secure (https) pages.
-      show('error', 'This browser cannot check files on this page.');
-      return;
-    }
-    show('working', 'Checking the file…');
-    readFile(file)
+  function digestWhole(file) {
+    return readFile(file)
       .then(function (bytes) {
         return subtle.digest('SHA-256', bytes);
       })
-      .then(function (digest) {
-        var hash = toHex(digest);
-        if (hash === originalHash) {
-          show('match', 'This file matches the original');
-        } else if (hash === securedHash) {
-          show('match', 'This file matches the secured document issued under this code');
-        } else {
-          show('mismatch', 'This file does not match the document issued under this code');
-        }
+      .then(toHex);
+  }
+
+  // hash-wasm's namespace, from its script the first time a large file is checked (most visitors check none).
+  function loadHasher() {
+    if (window.hashwasm) return Promise.resolve(window.hashwasm);
+    if (!loadingHasher) {
+      loadingHasher = new Promise(function (resolve, reject) {
+        var script = document.createElement('script');
+        script.src = hasherUrl;
+        script.onload = function () {
+          if (window.hashwasm) resolve(window.hashwasm);
+          else reject(new Error('hash-wasm did not load'));
+        };
+        script.onerror = reject;
+        document.head.appendChild(script);
+      });
+      // A failed load may be a network blip: the next check tries again.
+      loadingHasher.catch(function () {
+        loadingHasher = null;
+      });
+    }
+    return loadingHasher;
+  }
+
+  function digestStream(hasher, file, isLatest) {
+    var reader = file.stream().getReader();
+    var done = 0;
+    var shown = -1;
+    hasher.init();
+    function next() {
+      return reader.read().then(function (chunk) {
+        if (chunk.done) return hasher.digest('hex');
+        if (!isLatest()) return reader.cancel();
+        hasher.update(chunk.value);
+        done += chunk.value.length;
+        var percent = Math.floor((done * 100) / file.size);
+        // The text changes at most a hundred times, whatever the number of chunks.
+        if (percent !== shown) showProgress((shown = percent));
+        return next();
+      });
+    }
+    return next();
+  }
+
+  function canStream(file) {
+    return Boolean(hasherUrl || window.hashwasm) && typeof file.stream === 'function';
+  }
+
+  function hashFile(file, isLatest) {
+    var streams = canStream(file) && (file.size > SMALL_FILE_BYTES || !subtle);
+    if (!streams) return digestWhole(file);
+    return loadHasher()
+      .then(function (hashwasm) {
+        // Rejects where WebAssembly may not run; each check has its own hasher, as two may overlap.
+        return hashwasm.createSHA256();
       })
-      .catch(function () {
-        show('error', 'The file could not be read. Try choosing it again.');
+      .then(
+        function (hasher) {
+          return digestStream(hasher, file, isLatest);
+        },
+        function () {
+          if (subtle) return digestWhole(file);
+          throw CANNOT_CHECK;
+        },
+      );
+  }
+
+  function verdict(hash) {
+    if (hash === originalHash) {
+      show('match', 'This file matches the original');
+    } else if (hash === securedHash) {
+      show('match', 'This file matches the secured document issued under this code');
+    } else {
+      show('mismatch', 'This file does not match the document issued under this code');
+    }
+  }
+
+  function check(file) {
+    if (!file) return;
+    if (!subtle && !canStream(file)) {
+      // WebCrypto exists only on secure (https) pages.
+      show('error', CANNOT_CHECK.message);
+      return;
+    }
+    var thisCheck = (latestCheck += 1);
+    function isLatest() {
+      return thisCheck === latestCheck;
+    }
+    show('working', 'Checking the file…');
+    hashFile(file, isLatest)
+      .then(function (hash) {
+        if (isLatest()) verdict(hash);
+      })
+      .catch(function (error) {
+        if (!isLatest()) return;
+        if (error === CANNOT_CHECK) show('error', CANNOT_CHECK.message);
+        else show('error', 'The file could not be read. Try choosing it again.');
       });
   }
 

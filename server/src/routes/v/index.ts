@@ -1,78 +1,82 @@
 // /v/: the public verification page a QR code opens (server-rendered HTML in its template's design, no sign-in),
-// the secured document when its issuer allows downloads, the templates' logos and the page's own script and
-// fonts. Each view of a page counts as a scan.
+// the secured document when its issuer allows downloads, the templates' logos and the page's own scripts and
+// fonts. Each view of a page counts as a scan. Every scan of every printed document lands here, so a
+// verification's page is rendered once per version and sent from memory after that (rendered-verifications.ts).
 import { z } from 'zod';
 
 import { renderVerificationPage } from '@common/public-page/verification-page';
-import { DEFAULT_TEMPLATE_DESIGN, type TemplateDesign } from '@common/templates';
+import { DEFAULT_TEMPLATE_DESIGN } from '@common/templates';
+import { publicCodeParams } from '@common/verifications-schemas';
 
 import { notFoundError } from '../../lib/app-error';
 import { attachment } from '../../lib/content-disposition';
 import {
   FONT_WEIGHTS,
   fontAssetName,
+  HASHER_SCRIPT,
   loadPageAssets,
   VERIFICATION_PAGE_SCRIPT,
 } from '../../pages/page-assets';
-import { classifyDevice } from '../../services/verifications/classify-device';
-import { isPublicCode } from '../../services/verifications/public-code';
-import { isoDate, toPublicVerification } from '../../services/verifications/public-verification';
-import { verificationFileKeys } from '../../services/verifications/verification-files';
+import { RenderedVerifications } from '../../services/public-pages/rendered-verifications';
 
 import logoRoutes from './logos';
 
 import type { ZodTypeProvider } from '../../lib/zod-schemas';
-import type { PublicRecord } from '../../services/verifications/public-verification';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FoundPublicVerification } from '../../services/public-pages/find-public-verification';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 
 const ASSETS_PATH = '/v/assets';
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
+// About 1,500 pages of 10 KB: the documents being scanned these days, whatever the number issued.
+const RENDERED_PAGES_BYTES = 16 * 1024 * 1024;
 
-const codeParams = z.object({ code: z.string() });
+const SCRIPT_SRC = /((?:^|;)\s*script-src(?![-\w])[^;]*)/;
+
+// The copy check hashes large files with WebAssembly (hash-wasm), which script-src must allow: this page alone
+// widens the app's CSP (helmet.ts).
+function allowWebAssembly(reply: FastifyReply): void {
+  const csp = reply.getHeader('content-security-policy');
+  if (typeof csp !== 'string') return;
+  reply.header('content-security-policy', csp.replace(SCRIPT_SRC, "$1 'wasm-unsafe-eval'"));
+}
 
 const pageRoutes: FastifyPluginAsync = async (app) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const assets = await loadPageAssets();
   const assetUrl = (name: string) => `${ASSETS_PATH}/${name}?v=${assets.get(name)!.version}`;
-  const scriptUrl = assetUrl(VERIFICATION_PAGE_SCRIPT);
-  const fontUrls = FONT_WEIGHTS.map((weight) => ({ weight, url: assetUrl(fontAssetName(weight)) }));
-  const host = new URL(app.config.PUBLIC_URL).host;
-
-  async function findRecord(rawCode: string): Promise<PublicRecord | null> {
-    const code = rawCode.toLowerCase();
-    return isPublicCode(code) ? app.publicRecords.get(code) : null;
-  }
-
-  // Both from memory on the hot path: records by code, designs by template id (shared by its verifications).
-  async function designOf(record: PublicRecord | null): Promise<TemplateDesign> {
-    const template = record && (await app.publicTemplates.get(record.template_id));
-    return template?.design ?? DEFAULT_TEMPLATE_DESIGN;
-  }
+  const pageAssets = {
+    scriptUrl: assetUrl(VERIFICATION_PAGE_SCRIPT),
+    hasherUrl: assetUrl(HASHER_SCRIPT),
+    faviconUrl: '/favicon.svg',
+    fontUrls: FONT_WEIGHTS.map((weight) => ({ weight, url: assetUrl(fontAssetName(weight)) })),
+    host: new URL(app.config.PUBLIC_URL).host,
+  };
+  const publicPages = app.services.publicPages;
+  const renderedPages = new RenderedVerifications(RENDERED_PAGES_BYTES);
+  const renderPage = (code: string, found: FoundPublicVerification | null) =>
+    renderVerificationPage({
+      code,
+      verification: found?.verification ?? null,
+      template: found?.design ?? DEFAULT_TEMPLATE_DESIGN,
+      ...pageAssets,
+    });
 
   await app.register(logoRoutes, { prefix: '/logos' });
 
-  routes.get('/:code', { schema: { params: codeParams } }, async (request, reply) => {
-    const record = await findRecord(request.params.code);
+  routes.get('/:code', { schema: { params: publicCodeParams } }, async (request, reply) => {
+    const found = await publicPages.findVerification(request.params.code);
     // A HEAD (link checkers, some previewers) reads no page, so it is not a view.
-    if (record && request.method === 'GET') {
-      app.scanRecorder.record({
-        verificationId: record.id,
-        scannedAt: new Date(),
-        device: classifyDevice(request.headers['user-agent']),
-      });
+    if (found && request.method === 'GET') {
+      publicPages.countView(found, request.headers['user-agent']);
     }
-    const html = renderVerificationPage({
-      code: request.params.code,
-      verification: record && toPublicVerification(record, isoDate()),
-      template: await designOf(record),
-      scriptUrl,
-      faviconUrl: '/favicon.svg',
-      fontUrls,
-      host,
-    });
+    // A verification's page is kept, naming its code as issued; a made-up code is only echoed, never kept.
+    const html = found
+      ? renderedPages.get(found, () => renderPage(found.cached.code, found))
+      : renderPage(request.params.code, null);
+    allowWebAssembly(reply);
     return (
       reply
-        .code(record ? 200 : 404)
+        .code(found ? 200 : 404)
         .type('text/html; charset=utf-8')
         // The verdict can change at any moment (a revocation), so no copy is kept anywhere.
         .header('cache-control', 'no-store')
@@ -81,19 +85,21 @@ const pageRoutes: FastifyPluginAsync = async (app) => {
     );
   });
 
-  routes.get('/:code/document', { schema: { params: codeParams } }, async (request, reply) => {
-    const record = await findRecord(request.params.code);
-    // Offered only when both the verification and its template allow it, as the page shows.
-    if (!record?.allow_download || !(await designOf(record)).allow_download) throw notFoundError();
-    const stream = await app.storage.getStream(verificationFileKeys(record.id).secured);
-    return reply
-      .type('application/pdf')
-      .header('content-length', record.secured_size)
-      .header('content-disposition', attachment(`${record.title}-secured.pdf`))
-      .header('cache-control', 'no-store')
-      .header('x-robots-tag', 'noindex, nofollow')
-      .send(stream);
-  });
+  routes.get(
+    '/:code/document',
+    { schema: { params: publicCodeParams } },
+    async (request, reply) => {
+      const document = await publicPages.getDocument(request.params.code);
+      if (!document) throw notFoundError();
+      return reply
+        .type('application/pdf')
+        .header('content-length', document.size)
+        .header('content-disposition', attachment(document.fileName))
+        .header('cache-control', 'no-store')
+        .header('x-robots-tag', 'noindex, nofollow')
+        .send(document.stream);
+    },
+  );
 
   routes.get(
     '/assets/:name',

@@ -4,8 +4,6 @@
 import { z } from 'zod';
 
 import { notFoundError } from '../../lib/app-error';
-import { isTemplateId } from '../../services/templates/template-errors';
-import { StoredFileNotFoundError } from '../../storage/storage';
 
 import type { ZodTypeProvider } from '../../lib/zod-schemas';
 import type { FastifyPluginAsync } from 'fastify';
@@ -21,14 +19,8 @@ const logoRoutes: FastifyPluginAsync = async (app) => {
       { schema: { params: z.object({ templateId: z.string(), file: z.string() }) } },
       async (request, reply) => {
         const { templateId, file } = request.params;
-        if (!isTemplateId(templateId)) throw notFoundError();
-        const template = await app.publicTemplates.get(templateId.toLowerCase());
-        const logo = template?.logo;
-        if (!logo || logo.file_name !== file) throw notFoundError();
-        // Gone meanwhile: replaced or deleted through another instance, whose change this one has not seen yet.
-        const stream = await app.storage.getStream(logo.key).catch((error: unknown) => {
-          throw error instanceof StoredFileNotFoundError ? notFoundError() : error;
-        });
+        const logo = await app.services.publicPages.getLogo(templateId, file);
+        if (!logo) throw notFoundError();
         if (logo.content_type === 'image/svg+xml') {
           reply.header('content-security-policy', SVG_LOGO_CSP);
         }
@@ -37,7 +29,7 @@ const logoRoutes: FastifyPluginAsync = async (app) => {
           .header('content-length', logo.size)
           .header('x-content-type-options', 'nosniff')
           .header('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`)
-          .send(stream);
+          .send(logo.stream);
       },
     );
 };

@@ -3,6 +3,7 @@ import { PASSWORD_RESET_WINDOW_MINUTES, type OtpSource } from '@common/auth';
 import { verifyOtp } from './verify-otp';
 
 import type { Database, OtpPurpose } from '../../db/schema';
+import type { PasswordHasher } from './password-hasher';
 import type { Kysely } from 'kysely';
 
 export function otpPurposeFor(source: OtpSource): OtpPurpose {
@@ -14,11 +15,12 @@ export function otpPurposeFor(source: OtpSource): OtpPurpose {
  * email_verification) or opens the window in which forgot-password may set a new password.
  */
 export async function confirmEmailCode(
-  db: Kysely<Database>,
+  deps: { db: Kysely<Database>; passwordHasher: PasswordHasher },
   { email, code, source }: { email: string; code: string; source: OtpSource },
 ): Promise<void> {
   const purpose = otpPurposeFor(source);
-  await verifyOtp(db, email, purpose, code);
+  const { db } = deps;
+  await verifyOtp(deps, email, purpose, code);
   const now = new Date();
   if (purpose === 'email_verification') {
     await db

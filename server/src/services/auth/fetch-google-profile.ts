@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
-import { normaliseEmail } from '../../lib/email-address';
-import { invalidGrant } from '../../lib/oauth-error';
+import { normaliseEmail } from '@common/auth';
+
+import { invalidGrant } from './auth-errors';
 
 const GOOGLE_TIMEOUT_MS = 10_000;
 

@@ -1,4 +1,4 @@
-import { createDefaultTemplate } from '../templates/create-default-template';
+import { createAccount } from './create-account';
 
 import type { Database, SignUpMethod } from '../../db/schema';
 import type { Kysely } from 'kysely';
@@ -23,29 +23,19 @@ export async function findOrCreateExternalUser(
   identity: ExternalIdentity,
 ): Promise<{ userId: string; isNewUser: boolean }> {
   const now = new Date();
-  // The account and its default template exist together or not at all.
-  const created = await db.transaction().execute(async (trx) => {
-    const user = await trx
-      .insertInto('users')
-      .values({
-        email: identity.email,
-        first_name: identity.firstName,
-        last_name: identity.lastName,
-        password_hash: null,
-        email_verified_at: now,
-        industry: null,
-        referrer: identity.referrer ?? null,
-        journey: identity.journey ? JSON.stringify(identity.journey) : null,
-        sign_up_method: identity.method,
-        password_reset_expires_at: null,
-      })
-      .onConflict((conflict) => conflict.column('email').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (user) await createDefaultTemplate(trx, user.id);
-    return user;
+  const createdId = await createAccount(db, {
+    email: identity.email,
+    first_name: identity.firstName,
+    last_name: identity.lastName,
+    password_hash: null,
+    email_verified_at: now,
+    industry: null,
+    referrer: identity.referrer ?? null,
+    journey: identity.journey ? JSON.stringify(identity.journey) : null,
+    sign_up_method: identity.method,
+    password_reset_expires_at: null,
   });
-  if (created) return { userId: created.id, isNewUser: true };
+  if (createdId) return { userId: createdId, isNewUser: true };
 
   const linked = await db
     .updateTable('users')

@@ -1,24 +1,58 @@
-import { sha256 } from '../../lib/secrets';
+import { withEveryArea, type SharedAccess } from '@common/team';
+
+import { sha256 } from '../../lib/sha256';
 
 import type { Database } from '../../db/schema';
+import type { Actor } from '../team/actor';
 import type { Kysely } from 'kysely';
 
-export interface AuthenticatedUser {
-  id: string;
+export interface AuthenticatedUser extends Actor {
   email: string;
+  /** A shared user's permissions as they are now (read on every request); null for an owner. */
+  access: SharedAccess | null;
+  /** A shared user's membership, and when they were last seen; null for an owner. */
+  member: { id: string; lastActiveAt: Date | null } | null;
 }
 
-/** The user a live (unexpired, unrevoked) access token belongs to, if any. */
+/**
+ * The user a live (unexpired, unrevoked) access token belongs to, if any, with the account they work on. A shared
+ * user counts only while their membership lasts: a removed member's tokens stop working at once.
+ */
 export async function findUserByAccessToken(
   db: Kysely<Database>,
   accessToken: string,
 ): Promise<AuthenticatedUser | undefined> {
-  return db
+  const row = await db
     .selectFrom('auth_tokens')
     .innerJoin('users', 'users.id', 'auth_tokens.user_id')
-    .select(['users.id', 'users.email'])
+    .leftJoin('team_members as m', (join) =>
+      join
+        .onRef('m.user_id', '=', 'users.id')
+        .onRef('m.account_id', '=', 'users.owner_id')
+        .on('m.status', '=', 'active'),
+    )
+    .select([
+      'users.id',
+      'users.email',
+      'users.owner_id',
+      'm.id as member_id',
+      'm.shared_access',
+      'm.last_active_at',
+    ])
     .where('auth_tokens.access_token_hash', '=', sha256(accessToken))
     .where('auth_tokens.revoked_at', 'is', null)
     .where('auth_tokens.access_expires_at', '>', new Date())
     .executeTakeFirst();
+  if (!row) return undefined;
+  if (row.owner_id === null) {
+    return { id: row.id, email: row.email, accountId: row.id, access: null, member: null };
+  }
+  if (row.member_id === null || row.shared_access === null) return undefined;
+  return {
+    id: row.id,
+    email: row.email,
+    accountId: row.owner_id,
+    access: withEveryArea(row.shared_access),
+    member: { id: row.member_id, lastActiveAt: row.last_active_at },
+  };
 }

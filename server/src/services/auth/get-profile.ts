@@ -1,23 +1,51 @@
-import type { UserProfileResponse } from '@common/auth';
+import type { UserProfile } from '@common/auth-schemas';
+import { withEveryArea } from '@common/team';
 
 import type { Database } from '../../db/schema';
 import type { Kysely } from 'kysely';
 
-/** The profile the SPA reads after sign-in. Custom domains and shared users do not exist yet. */
-export async function getProfile(
-  db: Kysely<Database>,
-  userId: string,
-): Promise<UserProfileResponse> {
+/**
+ * The profile the SPA reads after sign-in. A shared user's carries their permissions and the owner whose account
+ * they work on; an owner's has is_shared false and both null. Custom domains do not exist yet.
+ */
+export async function getProfile(db: Kysely<Database>, userId: string): Promise<UserProfile> {
   const user = await db
-    .selectFrom('users')
-    .select(['email', 'first_name', 'last_name', 'industry'])
-    .where('id', '=', userId)
+    .selectFrom('users as u')
+    .leftJoin('team_members as m', (join) =>
+      join
+        .onRef('m.user_id', '=', 'u.id')
+        .onRef('m.account_id', '=', 'u.owner_id')
+        .on('m.status', '=', 'active'),
+    )
+    .leftJoin('users as o', 'o.id', 'm.account_id')
+    .select([
+      'u.email',
+      'u.first_name',
+      'u.last_name',
+      'u.industry',
+      'm.shared_access',
+      'o.email as owner_email',
+      'o.first_name as owner_first_name',
+      'o.last_name as owner_last_name',
+    ])
+    .where('u.id', '=', userId)
     .executeTakeFirstOrThrow();
+  const { shared_access: access, owner_email: ownerEmail } = user;
+  const isShared = access !== null && ownerEmail !== null;
   return {
-    ...user,
+    email: user.email,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    industry: user.industry,
     has_custom_domain: false,
-    is_shared: false,
-    shared_access: null,
-    owner_user: null,
+    is_shared: isShared,
+    shared_access: isShared ? withEveryArea(access) : null,
+    owner_user: isShared
+      ? {
+          email: ownerEmail,
+          first_name: user.owner_first_name ?? '',
+          last_name: user.owner_last_name ?? '',
+        }
+      : null,
   };
 }

@@ -2,17 +2,19 @@ import { randomInt } from 'node:crypto';
 
 import { OTP_LENGTH, OTP_LIFETIME_MINUTES } from '@common/auth';
 
-import { mailNotSent } from '../../lib/auth-errors';
-import { hashSecret } from '../../lib/secrets';
 import { otpMail } from '../../mail/otp-mail';
+
+import { mailNotSent } from './auth-errors';
 
 import type { Database, OtpPurpose } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
+import type { PasswordHasher } from './password-hasher';
 import type { Kysely } from 'kysely';
 
 export interface OtpDependencies {
   db: Kysely<Database>;
   mailer: Mailer;
+  passwordHasher: PasswordHasher;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface OtpDependencies {
  * The code is stored only as a hash. A mail failure is a 503: the code stays, so Resend can try again.
  */
 export async function issueOtp(
-  { db, mailer }: OtpDependencies,
+  { db, mailer, passwordHasher }: OtpDependencies,
   email: string,
   purpose: OtpPurpose,
 ): Promise<void> {
@@ -30,7 +32,7 @@ export async function issueOtp(
   const sentAt = new Date();
   const expiresAt = new Date(sentAt.getTime() + OTP_LIFETIME_MINUTES * 60_000);
   const row = {
-    code_hash: await hashSecret(code),
+    code_hash: await passwordHasher.hash(code),
     attempts: 0,
     sent_at: sentAt,
     expires_at: expiresAt,

@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
 
-import type { TokenResponse } from '@common/auth';
+import type { TokenResponse } from '@common/auth-schemas';
 
-import { randomToken, sha256 } from '../../lib/secrets';
+import { randomToken } from '../../lib/random-token';
+import { sha256 } from '../../lib/sha256';
+import { hasLeftTeam } from '../team/has-left-team';
+
+import { invalidGrant } from './auth-errors';
 
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
@@ -10,9 +14,12 @@ import type { Kysely } from 'kysely';
 
 export type TokenLifetimes = Pick<Config, 'ACCESS_TOKEN_TTL_SECONDS' | 'REFRESH_TOKEN_TTL_SECONDS'>;
 
+export const LEFT_TEAM = 'You are no longer on this team. Ask its owner to invite you again.';
+
 /**
  * Issues an access and refresh token pair. Only their SHA-256 hashes are stored. familyId links the pairs
- * refreshed from one sign-in (a new sign-in starts a family).
+ * refreshed from one sign-in (a new sign-in starts a family). Every grant comes here, so this is where a removed
+ * member is turned away (invalid_grant), whichever way they sign in.
  */
 export async function issueTokens(
   db: Kysely<Database>,
@@ -20,6 +27,7 @@ export async function issueTokens(
   userId: string,
   familyId: string = randomUUID(),
 ): Promise<TokenResponse> {
+  if (await hasLeftTeam(db, userId)) throw invalidGrant(LEFT_TEAM);
   const accessToken = randomToken();
   const refreshToken = randomToken();
   const now = Date.now();

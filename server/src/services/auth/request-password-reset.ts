@@ -5,7 +5,8 @@ import { issueOtp, type OtpDependencies } from './issue-otp';
 /**
  * Forgot password, step 1: mails a reset code when the email has an account, and silently does nothing
  * otherwise (the caller answers the same either way). A repeat within the resend cooldown keeps the code
- * just sent rather than mailing another.
+ * just sent rather than mailing another. Only known emails get this far in work, so it is meant to run after the
+ * answer (app.afterAnswer), where its time cannot tell the two apart.
  */
 export async function requestPasswordReset(deps: OtpDependencies, email: string): Promise<void> {
   const user = await deps.db

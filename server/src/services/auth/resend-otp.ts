@@ -1,7 +1,6 @@
 import { OTP_RESEND_COOLDOWN_SECONDS } from '@common/auth';
 
-import { resendTooSoon } from '../../lib/auth-errors';
-
+import { resendTooSoon } from './auth-errors';
 import { issueOtp, type OtpDependencies } from './issue-otp';
 
 import type { Database, OtpPurpose } from '../../db/schema';
@@ -59,9 +58,18 @@ async function claimResend(db: Kysely<Database>, email: string, now: Date): Prom
   return claimed !== undefined;
 }
 
-/** The Resend button: a fresh code for the pending purpose, at most once per cooldown per email. */
-export async function resendOtp(deps: OtpDependencies, email: string): Promise<void> {
+/**
+ * The Resend button, at most once per cooldown per email. The claim is decided now (the same work for known and
+ * unknown emails, so a 429 says nothing about the account); what it returns finds the pending purpose and mails
+ * a fresh code, and is meant to run after the answer, so its time never shows whether the email has an account.
+ */
+export async function resendOtp(
+  deps: OtpDependencies,
+  email: string,
+): Promise<() => Promise<void>> {
   if (!(await claimResend(deps.db, email, new Date()))) throw resendTooSoon();
-  const purpose = await purposeToResend(deps.db, email);
-  if (purpose) await issueOtp(deps, email, purpose);
+  return async () => {
+    const purpose = await purposeToResend(deps.db, email);
+    if (purpose) await issueOtp(deps, email, purpose);
+  };
 }

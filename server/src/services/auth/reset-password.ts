@@ -1,9 +1,8 @@
-import { passwordResetNotAllowed } from '../../lib/auth-errors';
-import { hashSecret } from '../../lib/secrets';
-
+import { passwordResetNotAllowed } from './auth-errors';
 import { revokeUserTokens } from './revoke-user-tokens';
 
 import type { Database } from '../../db/schema';
+import type { PasswordHasher } from './password-hasher';
 import type { Kysely } from 'kysely';
 
 /**
@@ -11,10 +10,10 @@ import type { Kysely } from 'kysely';
  * closes the window and signs the account out everywhere. The code proved the email, so it counts as verified.
  */
 export async function resetPassword(
-  db: Kysely<Database>,
+  { db, passwordHasher }: { db: Kysely<Database>; passwordHasher: PasswordHasher },
   { email, password }: { email: string; password: string },
 ): Promise<void> {
-  const passwordHash = await hashSecret(password);
+  const passwordHash = await passwordHasher.hash(password);
   const now = new Date();
   const user = await db
     .updateTable('users')

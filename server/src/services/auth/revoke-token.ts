@@ -1,4 +1,4 @@
-import { sha256 } from '../../lib/secrets';
+import { sha256 } from '../../lib/sha256';
 
 import type { Database } from '../../db/schema';
 import type { Kysely } from 'kysely';

@@ -1,8 +1,7 @@
-import type { TokenResponse } from '@common/auth';
+import type { TokenResponse } from '@common/auth-schemas';
 
-import { displayName } from '../../lib/display-name';
-import { invalidGrant } from '../../lib/oauth-error';
-
+import { invalidGrant } from './auth-errors';
+import { displayName } from './display-name';
 import { fetchGoogleProfile, type GoogleEndpoints } from './fetch-google-profile';
 import { findOrCreateExternalUser } from './find-or-create-external-user';
 import { issueTokens, type TokenLifetimes } from './issue-tokens';

@@ -1,10 +1,9 @@
-import type { TokenResponse } from '@common/auth';
+import type { TokenResponse } from '@common/auth-schemas';
 
-import { INVALID_CREDENTIALS, invalidGrant, OAuthError } from '../../lib/oauth-error';
-import { verifyAgainstDecoy, verifySecret } from '../../lib/secrets';
-
+import { emailNotVerified, INVALID_CREDENTIALS, invalidGrant } from './auth-errors';
 import { issueOtp, type OtpDependencies } from './issue-otp';
 import { issueTokens, type TokenLifetimes } from './issue-tokens';
+import { verifyAgainstDecoy } from './password-hasher';
 
 /**
  * The password grant. Unknown email and wrong password fail alike (and take as long); a right password on
@@ -20,16 +19,13 @@ export async function signInWithPassword(
     .where('email', '=', email)
     .executeTakeFirst();
   const passwordMatches = user?.password_hash
-    ? await verifySecret(user.password_hash, password)
-    : await verifyAgainstDecoy(password);
+    ? await deps.passwordHasher.verify(user.password_hash, password)
+    : await verifyAgainstDecoy(deps.passwordHasher, password);
   if (!user || !passwordMatches) throw invalidGrant(INVALID_CREDENTIALS);
 
   if (!user.email_verified_at) {
     await issueOtp(deps, email, 'email_verification');
-    throw new OAuthError(
-      'email_verification_failed',
-      'Email is not verified, Please verify your email',
-    );
+    throw emailNotVerified();
   }
   return issueTokens(deps.db, deps.lifetimes, user.id);
 }

@@ -1,8 +1,8 @@
-import type { TokenResponse } from '@common/auth';
+import type { TokenResponse } from '@common/auth-schemas';
 
-import { displayName } from '../../lib/display-name';
 import { finishSsoLogin, type SsoCallback } from '../sso/finish-sso-login';
 
+import { displayName } from './display-name';
 import { findOrCreateExternalUser } from './find-or-create-external-user';
 import { issueTokens, type TokenLifetimes } from './issue-tokens';
 

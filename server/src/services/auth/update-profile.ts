@@ -1,22 +1,16 @@
-import type { UserProfileResponse } from '@common/auth';
+import type { ProfileChanges, UserProfile } from '@common/auth-schemas';
 
 import { getProfile } from './get-profile';
 
 import type { Database } from '../../db/schema';
 import type { Kysely } from 'kysely';
 
-export interface ProfileChanges {
-  first_name?: string;
-  last_name?: string;
-  industry?: string | null;
-}
-
 /** Changes only the fields given and answers the whole profile. */
 export async function updateProfile(
   db: Kysely<Database>,
   userId: string,
   changes: ProfileChanges,
-): Promise<UserProfileResponse> {
+): Promise<UserProfile> {
   const fields = Object.fromEntries(
     Object.entries(changes).filter(([, value]) => value !== undefined),
   ) as ProfileChanges;

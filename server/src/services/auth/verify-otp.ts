@@ -1,9 +1,9 @@
 import { OTP_MAX_ATTEMPTS } from '@common/auth';
 
-import { invalidOtp, otpAttemptsExhausted, otpExpired } from '../../lib/auth-errors';
-import { verifySecret } from '../../lib/secrets';
+import { invalidOtp, otpAttemptsExhausted, otpExpired } from './auth-errors';
 
 import type { Database, OtpPurpose } from '../../db/schema';
+import type { PasswordHasher } from './password-hasher';
 import type { Kysely } from 'kysely';
 
 /**
@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
  * so parallel guesses cannot exceed the limit; a used, expired or exhausted code is refused.
  */
 export async function verifyOtp(
-  db: Kysely<Database>,
+  { db, passwordHasher }: { db: Kysely<Database>; passwordHasher: PasswordHasher },
   email: string,
   purpose: OtpPurpose,
   code: string,
@@ -29,7 +29,7 @@ export async function verifyOtp(
     .executeTakeFirst();
   if (!attempt) throw otpExpired();
 
-  if (!(await verifySecret(attempt.code_hash, code))) {
+  if (!(await passwordHasher.verify(attempt.code_hash, code))) {
     throw attempt.attempts >= OTP_MAX_ATTEMPTS ? otpAttemptsExhausted() : invalidOtp();
   }
 

@@ -1,9 +1,11 @@
 import * as oidc from 'openid-client';
 
-import { emailDomain, normaliseEmail } from '../../lib/email-address';
-import { invalidGrant } from '../../lib/oauth-error';
+import { normaliseEmail } from '@common/auth';
+
+import { invalidGrant } from '../auth/auth-errors';
 
 import { discoverSsoProvider } from './discover-sso-provider';
+import { emailDomain } from './email-domain';
 import { ssoRedirectUri } from './sso-redirect-uri';
 
 import type { Database } from '../../db/schema';

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import * as oidc from 'openid-client';
 
-import { ssoNotSetUp, ssoProviderUnavailable } from '../../lib/auth-errors';
-import { emailDomain } from '../../lib/email-address';
+import { ssoNotSetUp, ssoProviderUnavailable } from '../auth/auth-errors';
 
 import { discoverSsoProvider } from './discover-sso-provider';
+import { emailDomain } from './email-domain';
 import { ssoRedirectUri } from './sso-redirect-uri';
 
 import type { Database } from '../../db/schema';

@@ -1,8 +1,8 @@
-// Every account has a default template from the moment it exists: the account's creators call this in the
-// transaction that inserts the user.
+// Every account has a default template from the moment it exists: createAccount calls this in the transaction
+// that inserts the user.
 import { DEFAULT_TEMPLATE_DESIGN, DEFAULT_TEMPLATE_NAME } from '@common/templates';
 
-import { designValues } from './template-input';
+import { designValues } from './template-rows';
 
 import type { Database } from '../../db/schema';
 import type { Kysely } from 'kysely';
@@ -12,6 +12,7 @@ export async function createDefaultTemplate(db: Kysely<Database>, userId: string
     .insertInto('templates')
     .values({
       user_id: userId,
+      created_by: userId,
       name: DEFAULT_TEMPLATE_NAME,
       is_default: true,
       ...designValues(DEFAULT_TEMPLATE_DESIGN),

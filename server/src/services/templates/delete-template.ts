@@ -1,14 +1,14 @@
 // Deletes a template and its logo. The default template cannot go, and one in use only with a replacement: its
 // verifications move to that template in the same transaction.
-import { lockAccountTemplates } from './lock-account-templates';
-import {
-  isTemplateId,
-  templateFieldError,
-  templateInUse,
-  templateIsDefault,
-  templateNotFound,
-} from './template-errors';
+import { fieldError } from '../../lib/app-error';
+import { isUuid } from '../../lib/uuid';
+import { recordAudit } from '../team/record-audit';
 
+import { findOwnTemplateId } from './find-own-template-id';
+import { lockAccountTemplates } from './lock-account-templates';
+import { templateInUse, templateIsDefault, templateNotFound } from './template-errors';
+
+import type { Actor } from '../team/actor';
 import type { TemplateDeps } from './template-deps';
 
 export const CHOOSE_REPLACEMENT = 'Choose another of your templates.';
@@ -16,41 +16,36 @@ export const CHOOSE_REPLACEMENT = 'Choose another of your templates.';
 /** Deletes the template; answers the storage keys of files that could not be removed (to log). */
 export async function deleteTemplate(
   deps: TemplateDeps,
-  userId: string,
+  actor: Actor,
   id: string,
   replacementId?: string,
 ): Promise<string[]> {
-  if (!isTemplateId(id)) throw templateNotFound();
+  if (!isUuid(id)) throw templateNotFound();
   const { logoKey, movedCodes } = await deps.db.transaction().execute(async (trx) => {
-    await lockAccountTemplates(trx, userId);
+    await lockAccountTemplates(trx, actor.accountId);
     const template = await trx
       .selectFrom('templates')
-      .select(['id', 'is_default', 'logo_key'])
+      .select(['id', 'name', 'is_default', 'logo_key'])
       .where('id', '=', id)
-      .where('user_id', '=', userId)
+      .where('user_id', '=', actor.accountId)
       .executeTakeFirst();
     if (!template) throw templateNotFound();
     if (template.is_default) throw templateIsDefault();
 
-    let replacement: { id: string } | undefined;
+    let replacement: string | undefined;
     if (replacementId !== undefined) {
       replacement =
-        isTemplateId(replacementId) && replacementId.toLowerCase() !== template.id
-          ? await trx
-              .selectFrom('templates')
-              .select('id')
-              .where('id', '=', replacementId)
-              .where('user_id', '=', userId)
-              .executeTakeFirst()
+        replacementId.toLowerCase() !== template.id
+          ? await findOwnTemplateId(trx, actor.accountId, replacementId)
           : undefined;
-      if (!replacement) throw templateFieldError('replacement_id', CHOOSE_REPLACEMENT);
+      if (!replacement) throw fieldError('replacement_id', CHOOSE_REPLACEMENT);
     }
 
     let moved: Array<{ code: string }> = [];
     if (replacement) {
       moved = await trx
         .updateTable('verifications')
-        .set({ template_id: replacement.id })
+        .set({ template_id: replacement })
         .where('template_id', '=', template.id)
         .returning('code')
         .execute();
@@ -63,12 +58,14 @@ export async function deleteTemplate(
       if (Number(count) > 0) throw templateInUse(Number(count));
     }
     await trx.deleteFrom('templates').where('id', '=', template.id).execute();
+    await recordAudit(trx, actor, {
+      action: 'template.deleted',
+      object: { type: 'template', id: template.id, name: template.name },
+    });
     return { logoKey: template.logo_key, movedCodes: moved.map((row) => row.code) };
   });
 
-  deps.publicTemplates.delete(id.toLowerCase());
-  // Read again on their next view, with their new template: cheaper than reloading them all now.
-  for (const code of movedCodes) deps.publicRecords.forget(code);
+  await deps.publicPages.apply({ type: 'template-deleted', id, movedCodes });
   if (!logoKey) return [];
   // The row goes first: a logo left behind by a failure here is harmless, a row without its logo is not.
   try {

@@ -3,21 +3,24 @@ import { randomUUID } from 'node:crypto';
 
 import { TEMPLATE_LIMITS } from '@common/templates';
 
+import { recordAudit } from '../team/record-audit';
+
 import { findOwnTemplate } from './find-own-template';
 import { NO_LOGO, storeTemplateLogo } from './store-template-logo';
-import { designValues } from './template-input';
+import { designValues, type TemplateRow } from './template-rows';
 
+import type { Actor } from '../team/actor';
 import type { TemplateDeps } from './template-deps';
-import type { TemplateRow } from './template-rows';
 
 export async function duplicateTemplate(
   deps: TemplateDeps,
-  userId: string,
+  actor: Actor,
   id: string,
 ): Promise<TemplateRow> {
   const { db, storage } = deps;
-  const source = await findOwnTemplate(db, userId, id);
+  const source = await findOwnTemplate(db, actor.accountId, id);
   const copyId = randomUUID();
+  const name = `Copy of ${source.name}`.slice(0, TEMPLATE_LIMITS.name).trimEnd();
   const logo =
     source.logo_key && source.logo_content_type
       ? await storeTemplateLogo(storage, copyId, {
@@ -26,20 +29,27 @@ export async function duplicateTemplate(
         })
       : NO_LOGO;
   try {
-    await db
-      .insertInto('templates')
-      .values({
-        id: copyId,
-        user_id: userId,
-        name: `Copy of ${source.name}`.slice(0, TEMPLATE_LIMITS.name).trimEnd(),
-        is_default: false,
-        ...designValues(source),
-        ...logo,
-      })
-      .execute();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('templates')
+        .values({
+          id: copyId,
+          user_id: actor.accountId,
+          created_by: actor.id,
+          name,
+          is_default: false,
+          ...designValues(source),
+          ...logo,
+        })
+        .execute();
+      await recordAudit(trx, actor, {
+        action: 'template.created',
+        object: { type: 'template', id: copyId, name },
+      });
+    });
   } catch (error) {
     if (logo.logo_key) await storage.delete(logo.logo_key).catch(() => undefined);
     throw error;
   }
-  return findOwnTemplate(db, userId, copyId);
+  return findOwnTemplate(db, actor.accountId, copyId);
 }

@@ -5,7 +5,7 @@ import type { Transaction } from 'kysely';
 
 export async function lockAccountTemplates(
   trx: Transaction<Database>,
-  userId: string,
+  accountId: string,
 ): Promise<void> {
-  await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
+  await trx.selectFrom('users').select('id').where('id', '=', accountId).forNoKeyUpdate().execute();
 }

@@ -1,10 +1,10 @@
 // Writes a template's logo to storage under a key naming its hash, and answers the columns that describe it.
-import { createHash } from 'node:crypto';
+import { sha256 } from '../../lib/sha256';
 
 import { logoFileKey } from './template-files';
 
 import type { Storage } from '../../storage/storage';
-import type { TemplateLogoUpload } from './template-input';
+import type { TemplateLogoUpload } from './template-changes';
 
 export interface TemplateLogoColumns {
   logo_key: string | null;
@@ -25,13 +25,13 @@ export async function storeTemplateLogo(
   templateId: string,
   logo: TemplateLogoUpload,
 ): Promise<TemplateLogoColumns> {
-  const sha256 = createHash('sha256').update(logo.data).digest('hex');
-  const key = logoFileKey(templateId, sha256, logo.content_type);
+  const hash = sha256(logo.data);
+  const key = logoFileKey(templateId, hash, logo.content_type);
   await storage.put(key, logo.data);
   return {
     logo_key: key,
     logo_content_type: logo.content_type,
     logo_size: logo.data.length,
-    logo_sha256: sha256,
+    logo_sha256: hash,
   };
 }

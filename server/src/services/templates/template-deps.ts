@@ -1,16 +1,12 @@
-// What the template services work with, handed over by the routes from the app's decorations.
+// What the template services work with, given once by the services plugin.
 import type { Database } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
-import type { PublicRecordCache } from '../verifications/public-record-cache';
-import type { PublicRecord } from '../verifications/public-verification';
-import type { PublicTemplate } from './template-rows';
+import type { PublicPageCache } from '../public-pages/public-page-cache';
 import type { Kysely } from 'kysely';
 
 export interface TemplateDeps {
   db: Kysely<Database>;
   storage: Storage;
-  /** Verifications moved to another template are read again from the database on their next view. */
-  publicRecords: PublicRecordCache<PublicRecord>;
-  /** Kept in step with every change, so the public page never shows a stale design. */
-  publicTemplates: PublicRecordCache<PublicTemplate>;
+  /** Told of every change, so the public page never shows a stale design. */
+  publicPages: PublicPageCache;
 }

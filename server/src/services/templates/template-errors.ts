@@ -5,15 +5,6 @@ export function templateNotFound(): AppError {
   return new AppError({ statusCode: 404, code: 'not_found', message: 'Template not found.' });
 }
 
-export function templateFieldError(field: string, message: string): AppError {
-  return new AppError({
-    statusCode: 400,
-    code: 'validation_failed',
-    message,
-    details: { [field]: [message] },
-  });
-}
-
 export function templateIsDefault(): AppError {
   return new AppError({
     statusCode: 400,
@@ -30,9 +21,13 @@ export function templateInUse(count: number): AppError {
   });
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids are UUIDs; anything else cannot name a template (and must not reach a uuid column). */
-export function isTemplateId(value: string): boolean {
-  return UUID.test(value);
+/** Field paths of a design's rows that are shown without a label, answered as the body's validation failure. */
+export function unlabelledRows(details: Record<string, string[]>): AppError {
+  const paths = Object.keys(details);
+  return new AppError({
+    statusCode: 400,
+    code: 'validation_failed',
+    message: `Invalid body: ${paths.map((path) => `${path}: ${details[path][0]}`).join('; ')}`,
+    details,
+  });
 }

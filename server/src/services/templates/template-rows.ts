@@ -1,8 +1,12 @@
-// The one query that reads templates with everything an answer needs (how many verifications use each), and
-// the mappings from its rows to the API's Template JSON and to the design the public page renders.
+// The one query that reads templates with everything an answer needs (who made each, how many verifications use
+// it), the mappings from its rows to the API's Template JSON and to the design the public page renders, and back
+// from a design to the columns that store it.
 import { sql, type Kysely } from 'kysely';
 
-import type { Template, TemplateDesign } from '@common/templates';
+import type { TemplateDesign, TemplateSettings } from '@common/templates';
+import type { Template } from '@common/templates-schemas';
+
+import { personName } from '../../lib/person-name';
 
 import { logoFileName, logoUrl } from './template-files';
 
@@ -10,33 +14,44 @@ import type { Database } from '../../db/schema';
 import type { TemplateLogoType } from './detect-logo-type';
 
 export function selectTemplateRows(db: Kysely<Database>) {
-  return db.selectFrom('templates as t').select((eb) => [
-    't.id',
-    't.user_id',
-    't.name',
-    't.is_default',
-    't.primary_color',
-    't.background_color',
-    't.text_color',
-    't.heading',
-    't.intro',
-    't.fields',
-    't.allow_download',
-    't.contact_text',
-    't.contact_url',
-    't.footer_text',
-    't.logo_key',
-    't.logo_content_type',
-    't.logo_size',
-    't.logo_sha256',
-    't.created_at',
-    't.updated_at',
-    eb
-      .selectFrom('verifications as v')
-      .select(sql<string>`count(*)`.as('count'))
-      .whereRef('v.template_id', '=', 't.id')
-      .as('verification_count'),
-  ]);
+  return (
+    db
+      .selectFrom('templates as t')
+      // Who made it (the owner or one of their shared users); the account, should that user ever be gone.
+      .innerJoin('users as c', (join) =>
+        join.on((eb) => eb('c.id', '=', eb.fn.coalesce('t.created_by', 't.user_id'))),
+      )
+      .select((eb) => [
+        't.id',
+        't.user_id',
+        't.name',
+        't.is_default',
+        't.primary_color',
+        't.background_color',
+        't.text_color',
+        't.heading',
+        't.intro',
+        't.fields',
+        't.allow_download',
+        't.contact_text',
+        't.contact_url',
+        't.footer_text',
+        't.logo_key',
+        't.logo_content_type',
+        't.logo_size',
+        't.logo_sha256',
+        't.created_at',
+        't.updated_at',
+        'c.email as created_by_email',
+        'c.first_name as created_by_first_name',
+        'c.last_name as created_by_last_name',
+        eb
+          .selectFrom('verifications as v')
+          .select(sql<string>`count(*)`.as('count'))
+          .whereRef('v.template_id', '=', 't.id')
+          .as('verification_count'),
+      ])
+  );
 }
 
 export type TemplateRow = Awaited<
@@ -111,7 +126,27 @@ export function toTemplate(row: TemplateRow): Template {
         ? { url, content_type: row.logo_content_type, size: row.logo_size }
         : null,
     verification_count: Number(row.verification_count ?? 0),
+    created_by: {
+      email: row.created_by_email,
+      name: personName(row.created_by_first_name, row.created_by_last_name),
+    },
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** The design as the templates table stores it (fields as JSON text); anything else on `design` is left out. */
+export function designValues(design: TemplateSettings) {
+  return {
+    primary_color: design.primary_color,
+    background_color: design.background_color,
+    text_color: design.text_color,
+    heading: design.heading,
+    intro: design.intro,
+    fields: JSON.stringify(design.fields),
+    allow_download: design.allow_download,
+    contact_text: design.contact_text,
+    contact_url: design.contact_url,
+    footer_text: design.footer_text,
   };
 }

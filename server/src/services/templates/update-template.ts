@@ -1,14 +1,14 @@
 // Edits a template: its name, design and logo. The public pages of every verification using it follow at once.
+import { recordAudit } from '../team/record-audit';
+
+import { applyDesignChanges } from './apply-design-changes';
 import { findOwnTemplate } from './find-own-template';
 import { NO_LOGO, storeTemplateLogo, type TemplateLogoColumns } from './store-template-logo';
 import { templateNotFound } from './template-errors';
-import {
-  applyDesignChanges,
-  checkShownRowsLabelled,
-  designValues,
-  type TemplateChanges,
-} from './template-input';
+import { designValues } from './template-rows';
 
+import type { Actor } from '../team/actor';
+import type { TemplateChanges } from './template-changes';
 import type { TemplateDeps } from './template-deps';
 import type { TemplateRow } from './template-rows';
 
@@ -20,12 +20,12 @@ export interface UpdatedTemplate {
 
 export async function updateTemplate(
   deps: TemplateDeps,
-  userId: string,
+  actor: Actor,
   id: string,
   changes: TemplateChanges,
 ): Promise<UpdatedTemplate> {
   const { db, storage } = deps;
-  const before = await findOwnTemplate(db, userId, id);
+  const before = await findOwnTemplate(db, actor.accountId, id);
   // The new logo is stored before the row points at it; its key names its hash, so it never overwrites another.
   const newLogo: TemplateLogoColumns | undefined =
     changes.logo === null
@@ -42,12 +42,11 @@ export async function updateTemplate(
         .selectFrom('templates')
         .selectAll()
         .where('id', '=', before.id)
-        .where('user_id', '=', userId)
+        .where('user_id', '=', actor.accountId)
         .forUpdate()
         .executeTakeFirst();
       if (!current) throw templateNotFound();
       const design = applyDesignChanges(current, changes);
-      checkShownRowsLabelled(design);
       await trx
         .updateTable('templates')
         .set({
@@ -58,6 +57,10 @@ export async function updateTemplate(
         })
         .where('id', '=', current.id)
         .execute();
+      await recordAudit(trx, actor, {
+        action: 'template.updated',
+        object: { type: 'template', id: current.id, name: changes.name ?? current.name },
+      });
       return current.logo_key;
     });
   } catch (error) {
@@ -66,11 +69,11 @@ export async function updateTemplate(
     }
     throw error;
   }
-  await deps.publicTemplates.refresh(before.id);
+  await deps.publicPages.apply({ type: 'template-saved', id: before.id });
 
   const leftBehind: string[] = [];
   if (newLogo && oldLogoKey && oldLogoKey !== newLogo.logo_key) {
     await storage.delete(oldLogoKey).catch(() => leftBehind.push(oldLogoKey!));
   }
-  return { row: await findOwnTemplate(db, userId, id), leftBehind };
+  return { row: await findOwnTemplate(db, actor.accountId, id), leftBehind };
 }

@@ -7,9 +7,9 @@ import {
   isUploadId,
   parseRecord,
   stagedUploadKeys,
-  uploadNotFound,
   type StagedUploadRecord,
-} from './staged-uploads';
+} from './staged-upload-record';
+import { uploadNotFound } from './upload-errors';
 
 async function readOrNull(storage: Storage, key: string): Promise<Buffer | null> {
   try {

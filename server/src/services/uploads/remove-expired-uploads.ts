@@ -2,7 +2,7 @@
 import { StoredFileNotFoundError, type Storage } from '../../storage/storage';
 
 import { removeStagedUpload } from './remove-staged-upload';
-import { isExpired, parseRecord, UPLOADS_FOLDER } from './staged-uploads';
+import { isExpired, parseRecord, stagedUploadKeys, UPLOADS_FOLDER } from './staged-upload-record';
 
 interface Options {
   /** Only this user's uploads; without it, everyone's. */
@@ -38,7 +38,7 @@ export async function removeExpiredUploads(
 
   let removed = 0;
   for (const folder of folders.values()) {
-    const recordKey = `${UPLOADS_FOLDER}/${folder.userId}/${folder.id}/meta.json`;
+    const recordKey = stagedUploadKeys(folder.userId, folder.id).record;
     // The record is written before the file and removed after it, so a file without one is nobody's.
     const shouldRemove = !folder.hasRecord || (await isExpiredUpload(storage, recordKey, now));
     if (shouldRemove) {

@@ -1,5 +1,5 @@
 // Removes a staged upload: the file first, then its record, so a half-removed upload never looks usable.
-import { stagedUploadKeys } from './staged-uploads';
+import { stagedUploadKeys } from './staged-upload-record';
 
 import type { Storage } from '../../storage/storage';
 

@@ -1,7 +1,6 @@
 // Which kind of device opened a public page, from its User-Agent alone: scans keep this class, never the raw
 // User-Agent or the IP address.
-
-export type ScanDevice = 'mobile' | 'desktop' | 'bot' | 'other';
+import type { ScanDevice } from '@common/verifications';
 
 // Link previews (chat apps, social sites), crawlers and scripted clients: they open the page without a person.
 const BOT =

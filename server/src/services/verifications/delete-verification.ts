@@ -1,18 +1,20 @@
 // Deletes a verification, its scans and its files; its code then answers 'not found' on the public page.
+import { isUuid } from '../../lib/uuid';
+import { recordAudit } from '../team/record-audit';
+
 import { verificationNotFound } from './verification-errors';
 import { verificationFileKeys } from './verification-files';
 
+import type { Actor } from '../team/actor';
 import type { VerificationDeps } from './verification-deps';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Deletes the verification; answers the storage keys of files that could not be removed (to log). */
 export async function deleteVerification(
   deps: VerificationDeps,
-  userId: string,
+  actor: Actor,
   id: string,
 ): Promise<string[]> {
-  if (!UUID.test(id)) throw verificationNotFound();
+  if (!isUuid(id)) throw verificationNotFound();
   const { deleted, replacing } = await deps.db.transaction().execute(async (trx) => {
     // Verifications revoked in favour of this one lose their replacement link (ON DELETE SET NULL).
     const replacingRows = await trx
@@ -23,15 +25,24 @@ export async function deleteVerification(
     const deletedRow = await trx
       .deleteFrom('verifications')
       .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .returning(['id', 'code'])
+      .where('user_id', '=', actor.accountId)
+      .returning(['id', 'code', 'title'])
       .executeTakeFirst();
+    if (deletedRow) {
+      await recordAudit(trx, actor, {
+        action: 'verification.deleted',
+        object: { type: 'verification', id: deletedRow.id, name: deletedRow.title },
+      });
+    }
     return { deleted: deletedRow, replacing: replacingRows.map((row) => row.code) };
   });
   if (!deleted) throw verificationNotFound();
 
-  deps.publicRecords.delete(deleted.code);
-  await Promise.all(replacing.map((code) => deps.publicRecords.refresh(code)));
+  await deps.publicPages.apply({
+    type: 'verification-deleted',
+    code: deleted.code,
+    replacedCodes: replacing,
+  });
   // The row goes first: a file left behind by a failure here is harmless, a row without its files is not.
   const { original, secured } = verificationFileKeys(deleted.id);
   const removals = await Promise.allSettled([

@@ -13,14 +13,12 @@ import {
   type PDFPage,
 } from 'pdf-lib';
 
+import { placeQrCode, POINTS_PER_MM } from '@common/qr-geometry';
 import type { QrPlacement } from '@common/verifications';
 
-import { documentErrors } from './document-errors';
-import { createQrMatrix, QR_QUIET_ZONE_MODULES } from './qr-matrix';
+import { createQrMatrix, QR_QUIET_ZONE_MODULES } from './create-qr-matrix';
+import { documentErrors } from './verification-errors';
 
-
-export const POINTS_PER_MM = 72 / 25.4;
-const CORNER_MARGIN_MM = 10;
 const PRINT_SAFE_MARGIN_MM = 5;
 const CAPTION = 'Scan to verify';
 const CAPTION_COLOR = rgb(0.13, 0.16, 0.22);
@@ -100,11 +98,10 @@ export interface StampSize {
 
 /**
  * Where the stamp goes on a viewed page (points, origin bottom-left). The chosen corner or custom position
- * places the QR code itself, as the SPA's preview shows it: a corner puts the code 10 mm from both edges, a
- * custom x/y is the code's top-left corner. The stamp around it (quiet zone, caption) is then pulled in to
+ * places the QR code itself by the rule the SPA's preview shares (placeQrCode). The stamp around it (quiet zone, caption) is then pulled in to
  * keep 5 mm clear of the edges where the page allows, because printers cannot print the outermost millimetres.
  */
-export function placeStamp(
+function placeStamp(
   page: { width: number; height: number },
   stamp: StampSize,
   placement: QrPlacement,
@@ -112,30 +109,11 @@ export function placeStamp(
   if (stamp.width > page.width || stamp.height > page.height) {
     throw documentErrors.pageTooSmall(placement.size_mm);
   }
-  const spareX = page.width - stamp.symbol;
-  const spareY = page.height - stamp.symbol;
-  const marginX = Math.min(CORNER_MARGIN_MM * POINTS_PER_MM, spareX / 2);
-  const marginY = Math.min(CORNER_MARGIN_MM * POINTS_PER_MM, spareY / 2);
-  const isLeft = placement.position.endsWith('left');
-  const isTop = placement.position.startsWith('top');
-  // The code's top-left corner, measured from the page's top-left.
-  const codeLeft =
-    placement.position === 'custom'
-      ? clamp((placement.x ?? 0) * page.width, 0, spareX)
-      : isLeft
-        ? marginX
-        : spareX - marginX;
-  const codeTop =
-    placement.position === 'custom'
-      ? clamp((placement.y ?? 0) * page.height, 0, spareY)
-      : isTop
-        ? marginY
-        : spareY - marginY;
-
+  const code = placeQrCode(page, POINTS_PER_MM, placement);
   const safeX = Math.min(PRINT_SAFE_MARGIN_MM * POINTS_PER_MM, (page.width - stamp.width) / 2);
   const safeY = Math.min(PRINT_SAFE_MARGIN_MM * POINTS_PER_MM, (page.height - stamp.height) / 2);
-  const left = clamp(codeLeft - stamp.quietZone, safeX, page.width - stamp.width - safeX);
-  const top = clamp(codeTop - stamp.quietZone, safeY, page.height - stamp.height - safeY);
+  const left = clamp(code.left - stamp.quietZone, safeX, page.width - stamp.width - safeX);
+  const top = clamp(code.top - stamp.quietZone, safeY, page.height - stamp.height - safeY);
   return {
     left,
     bottom: page.height - top - stamp.height,

@@ -1,19 +1,13 @@
 // The dashboard's figures for one account.
 import { sql, type Kysely } from 'kysely';
 
-import type { Database } from '../../db/schema';
+import type { VerificationStats } from '@common/verifications-schemas';
 
-export interface VerificationStats {
-  total: number;
-  active: number;
-  revoked: number;
-  expired: number;
-  scans_last_30_days: number;
-}
+import type { Database } from '../../db/schema';
 
 export async function getVerificationStats(
   db: Kysely<Database>,
-  userId: string,
+  accountId: string,
   today: string,
 ): Promise<VerificationStats> {
   const counts = await db
@@ -25,13 +19,13 @@ export async function getVerificationStats(
         'expired',
       ),
     ])
-    .where('user_id', '=', userId)
+    .where('user_id', '=', accountId)
     .executeTakeFirstOrThrow();
   const scans = await db
     .selectFrom('verification_scans as s')
     .innerJoin('verifications as v', 'v.id', 's.verification_id')
     .select(sql<number>`count(*)::int`.as('count'))
-    .where('v.user_id', '=', userId)
+    .where('v.user_id', '=', accountId)
     .where('s.scanned_at', '>=', sql<Date>`now() - interval '30 days'`)
     .executeTakeFirstOrThrow();
   return {

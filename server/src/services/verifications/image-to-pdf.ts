@@ -10,12 +10,15 @@ import {
   type PDFImage,
 } from 'pdf-lib';
 
-import { documentErrors } from './document-errors';
-import { POINTS_PER_MM } from './draw-qr-stamp';
+import { POINTS_PER_MM } from '@common/qr-geometry';
+
+import { readJpegSize, readPngSize } from './read-image-size';
 import { readJpegOrientation, type JpegOrientation } from './read-jpeg-orientation';
+import { documentErrors } from './verification-errors';
 
 const MARGIN_MM = 10;
-// PNGs are decoded in memory to embed them; a small file can declare a huge image, so its size is checked first.
+// PNGs are decoded in memory to embed them, and JPEGs are decoded by every viewer of the secured PDF; a small file
+// can declare a huge image, so its size is read from its headers and checked first.
 export const MAX_IMAGE_PIXELS = 50_000_000;
 
 type ImageType = 'image/png' | 'image/jpeg';
@@ -36,14 +39,11 @@ const ORIENTATION_MATRICES: Record<
   8: [0, 1, -1, 0, 1, 0], // turned a quarter clockwise when stored
 };
 
-function pngPixelCount(png: Buffer): number {
-  // The IHDR chunk always comes first: width and height at bytes 16 and 20.
-  return png.length >= 24 ? png.readUInt32BE(16) * png.readUInt32BE(20) : 0;
-}
-
 async function embedImage(doc: PDFDocument, bytes: Buffer, type: ImageType): Promise<PDFImage> {
   const name = type === 'image/png' ? 'PNG' : 'JPEG';
-  if (type === 'image/png' && pngPixelCount(bytes) > MAX_IMAGE_PIXELS) {
+  const size = type === 'image/png' ? readPngSize(bytes) : readJpegSize(bytes);
+  if (!size) throw documentErrors.invalidImage(name);
+  if (size.width * size.height > MAX_IMAGE_PIXELS) {
     throw documentErrors.imageTooLarge(MAX_IMAGE_PIXELS);
   }
   // A copy with its own buffer: pdf-lib reads JPEG headers through `bytes.buffer` from offset 0, which is wrong

@@ -1,18 +1,19 @@
 // The latest views of a verification's public page, newest first.
+import type { ScanDevice } from '@common/verifications';
+
 import { findOwnVerification } from './find-own-verification';
 
 import type { Database } from '../../db/schema';
-import type { ScanDevice } from './classify-device';
 import type { Kysely } from 'kysely';
 
 const SCANS_SHOWN = 100;
 
 export async function listVerificationScans(
   db: Kysely<Database>,
-  userId: string,
+  accountId: string,
   id: string,
 ): Promise<Array<{ scanned_at: string; device: ScanDevice }>> {
-  const verification = await findOwnVerification(db, userId, id);
+  const verification = await findOwnVerification(db, accountId, id);
   const scans = await db
     .selectFrom('verification_scans')
     .select(['scanned_at', 'device'])

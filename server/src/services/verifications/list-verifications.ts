@@ -1,34 +1,12 @@
-// One page of the user's verifications, filtered, searched and sorted as the dashboard asks.
+// One page of the account's verifications, filtered, searched and sorted as the dashboard asks.
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 
 import type { VerificationStatus } from '@common/verifications';
+import type { VerificationListQuery } from '@common/verifications-schemas';
 
 import { selectVerificationRows, type VerificationRow } from './verification-rows';
 
 import type { Database } from '../../db/schema';
-
-export const VERIFICATION_ORDERINGS = [
-  'created_at',
-  '-created_at',
-  'title',
-  '-title',
-  'issue_date',
-  '-issue_date',
-  'scan_count',
-  '-scan_count',
-] as const;
-
-export type VerificationOrdering = (typeof VERIFICATION_ORDERINGS)[number];
-
-export interface VerificationListQuery {
-  page: number;
-  page_size: number;
-  search?: string;
-  status?: VerificationStatus;
-  issued_from?: string;
-  issued_to?: string;
-  ordering: VerificationOrdering;
-}
 
 export interface VerificationList {
   count: number;
@@ -56,9 +34,9 @@ function statusFilter(eb: Scope, status: VerificationStatus, today: string): Exp
   }
 }
 
-function filters(query: VerificationListQuery, userId: string, today: string) {
+function filters(query: VerificationListQuery, accountId: string, today: string) {
   return (eb: Scope) => {
-    const conditions: Expression<SqlBool>[] = [eb('v.user_id', '=', userId)];
+    const conditions: Expression<SqlBool>[] = [eb('v.user_id', '=', accountId)];
     const search = query.search?.trim();
     if (search) {
       const pattern = likePattern(search);
@@ -87,11 +65,11 @@ const ORDER_COLUMNS = {
 
 export async function listVerifications(
   db: Kysely<Database>,
-  userId: string,
+  accountId: string,
   query: VerificationListQuery,
   today: string,
 ): Promise<VerificationList> {
-  const where = filters(query, userId, today);
+  const where = filters(query, accountId, today);
   const { count } = await db
     .selectFrom('verifications as v')
     .select(sql<number>`count(*)::int`.as('count'))

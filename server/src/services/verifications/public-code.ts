@@ -7,7 +7,7 @@ const ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 const CODE_LENGTH = 16;
 const BITS_PER_CHARACTER = 5;
 
-export const PUBLIC_CODE_PATTERN = /^[abcdefghijkmnpqrstuvwxyz23456789]{16}$/;
+const PUBLIC_CODE_PATTERN = /^[abcdefghijkmnpqrstuvwxyz23456789]{16}$/;
 
 export function generatePublicCode(): string {
   const bytes = randomBytes((CODE_LENGTH * BITS_PER_CHARACTER) / 8);

@@ -3,7 +3,7 @@
 // JavaScript and takes hundreds of milliseconds for a print-size image.
 import { deflateSync } from 'node:zlib';
 
-import { createQrMatrix, QR_QUIET_ZONE_MODULES, type QrMatrix } from './qr-matrix';
+import { createQrMatrix, QR_QUIET_ZONE_MODULES, type QrMatrix } from './create-qr-matrix';
 
 export type QrImageFormat = 'png' | 'svg';
 

@@ -1,26 +1,16 @@
 // Revokes a verification for good, with a reason and optionally the verification that replaces it.
-import { AppError } from '../../lib/app-error';
+import type { RevokeVerificationRequest } from '@common/verifications-schemas';
+
+import { fieldError } from '../../lib/app-error';
+import { recordAudit } from '../team/record-audit';
 
 import { findOwnVerification } from './find-own-verification';
 import { isPublicCode } from './public-code';
-import { fieldError } from './verification-errors';
+import { alreadyRevoked } from './verification-errors';
 
+import type { Actor } from '../team/actor';
 import type { VerificationDeps } from './verification-deps';
 import type { VerificationRow } from './verification-rows';
-
-export interface Revocation {
-  reason: string;
-  /** The replacing verification's code, or its public URL (…/v/{code}), as pasted. */
-  replaced_by_code?: string;
-}
-
-function alreadyRevoked(): AppError {
-  return new AppError({
-    statusCode: 400,
-    code: 'already_revoked',
-    message: 'This verification is already revoked.',
-  });
-}
 
 function codeFrom(value: string): string {
   return (value.trim().split('/').filter(Boolean).pop() ?? '').toLowerCase();
@@ -28,7 +18,7 @@ function codeFrom(value: string): string {
 
 async function findReplacement(
   deps: VerificationDeps,
-  userId: string,
+  accountId: string,
   revokedId: string,
   value: string,
 ): Promise<string> {
@@ -38,7 +28,7 @@ async function findReplacement(
         .selectFrom('verifications')
         .select('id')
         .where('code', '=', code)
-        .where('user_id', '=', userId)
+        .where('user_id', '=', accountId)
         .executeTakeFirst()
     : undefined;
   if (!replacement) {
@@ -52,29 +42,35 @@ async function findReplacement(
 
 export async function revokeVerification(
   deps: VerificationDeps,
-  userId: string,
+  actor: Actor,
   id: string,
-  revocation: Revocation,
+  revocation: RevokeVerificationRequest,
 ): Promise<VerificationRow> {
-  const current = await findOwnVerification(deps.db, userId, id);
+  const current = await findOwnVerification(deps.db, actor.accountId, id);
   if (current.revoked_at) throw alreadyRevoked();
   const replacedById = revocation.replaced_by_code
-    ? await findReplacement(deps, userId, current.id, revocation.replaced_by_code)
+    ? await findReplacement(deps, actor.accountId, current.id, revocation.replaced_by_code)
     : null;
   const now = new Date();
-  const result = await deps.db
-    .updateTable('verifications')
-    .set({
-      revoked_at: now,
-      revocation_reason: revocation.reason,
-      replaced_by_id: replacedById,
-      updated_at: now,
-    })
-    .where('id', '=', current.id)
-    // Two revocations racing: only the first one counts.
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw alreadyRevoked();
-  await deps.publicRecords.refresh(current.code);
-  return findOwnVerification(deps.db, userId, id);
+  await deps.db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('verifications')
+      .set({
+        revoked_at: now,
+        revocation_reason: revocation.reason,
+        replaced_by_id: replacedById,
+        updated_at: now,
+      })
+      .where('id', '=', current.id)
+      // Two revocations racing: only the first one counts.
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw alreadyRevoked();
+    await recordAudit(trx, actor, {
+      action: 'verification.revoked',
+      object: { type: 'verification', id: current.id, name: current.title },
+    });
+  });
+  await deps.publicPages.apply({ type: 'verification-saved', code: current.code });
+  return findOwnVerification(deps.db, actor.accountId, id);
 }

@@ -1,6 +1,7 @@
 // Counts page views of public verification pages without a database write per view: scans are buffered in
-// memory and written in batches every few seconds, when many are waiting, and when the app closes.
-import type { ScanDevice } from './classify-device';
+// memory and written in batches (one statement each, record-scans.ts) a few seconds after the first one waits,
+// at once when many are waiting, and when the app closes.
+import type { ScanDevice } from '@common/verifications';
 
 export interface Scan {
   verificationId: string;

@@ -1,15 +1,20 @@
-// What the verification services work with, handed over by the routes from the app's decorations.
+// What the verification services work with, given once by the services plugin.
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
-import type { PublicRecordCache } from './public-record-cache';
-import type { PublicRecord } from './public-verification';
+import type { PublicPageCache } from '../public-pages/public-page-cache';
+import type { ScanRecorder } from './scan-recorder';
+import type { Securing } from './securing-pool';
 import type { Kysely } from 'kysely';
 
 export interface VerificationDeps {
   db: Kysely<Database>;
   storage: Storage;
-  /** Kept in step with every change, so the public page never shows stale data. */
-  publicRecords: PublicRecordCache<PublicRecord>;
+  /** Told of every change, so the public page never shows stale data. */
+  publicPages: PublicPageCache;
+  /** Page views wait here a few seconds; reads of counts flush it first. */
+  scanRecorder: ScanRecorder;
+  /** The worker pool documents are secured in, off the event loop. */
+  securing: Securing;
   config: Pick<Config, 'PUBLIC_URL' | 'UPLOAD_MAX_BYTES'>;
 }

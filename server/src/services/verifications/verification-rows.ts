@@ -1,59 +1,70 @@
-// The one query that reads verifications with everything an answer needs (creator, replacement), and the
-// mapping from its rows to the API's Verification JSON. Every read of verifications goes through it.
+// The one query that reads verifications with everything an answer needs (account, creator, replacement), and
+// the mapping from its rows to the API's Verification. Every read of verifications goes through it.
 import { sql, type Kysely } from 'kysely';
 
-import type { Verification } from '@common/verifications';
+import { verificationStatus } from '@common/verifications';
+import type { Verification } from '@common/verifications-schemas';
+
+import { personName } from '../../lib/person-name';
 
 import { verificationUrl } from './public-code';
-import { verificationStatus } from './public-verification';
 
 import type { Database } from '../../db/schema';
 
 export function selectVerificationRows(db: Kysely<Database>) {
-  return db
-    .selectFrom('verifications as v')
-    .innerJoin('users as u', 'u.id', 'v.user_id')
-    .leftJoin('verifications as r', 'r.id', 'v.replaced_by_id')
-    .select([
-      'v.id',
-      'v.user_id',
-      'v.code',
-      'v.title',
-      'v.holder_name',
-      // Dates leave the database as text: a JS Date would shift them by the server's time zone.
-      sql<string>`to_char(v.issue_date, 'YYYY-MM-DD')`.as('issue_date'),
-      sql<string | null>`to_char(v.expiry_date, 'YYYY-MM-DD')`.as('expiry_date'),
-      'v.custom_fields',
-      'v.template_id',
-      'v.qr_placement',
-      'v.allow_download',
-      'v.revoked_at',
-      'v.revocation_reason',
-      'r.id as replaced_by_id',
-      'r.code as replaced_by_code',
-      'v.original_file_name',
-      'v.original_content_type',
-      'v.original_size',
-      'v.original_sha256',
-      'v.secured_size',
-      'v.secured_sha256',
-      'u.email as creator_email',
-      'u.first_name as creator_first_name',
-      'u.last_name as creator_last_name',
-      'v.created_at',
-      'v.updated_at',
-      'v.scan_count',
-      'v.last_scanned_at',
-    ]);
+  return (
+    db
+      .selectFrom('verifications as v')
+      .innerJoin('users as u', 'u.id', 'v.user_id')
+      // Who made it (the owner or one of their shared users); the account, should that user ever be gone.
+      .innerJoin('users as c', (join) =>
+        join.on((eb) => eb('c.id', '=', eb.fn.coalesce('v.created_by', 'v.user_id'))),
+      )
+      .leftJoin('verifications as r', 'r.id', 'v.replaced_by_id')
+      .select([
+        'v.id',
+        'v.user_id',
+        'v.code',
+        'v.title',
+        'v.holder_name',
+        // Dates leave the database as text: a JS Date would shift them by the server's time zone.
+        sql<string>`to_char(v.issue_date, 'YYYY-MM-DD')`.as('issue_date'),
+        sql<string | null>`to_char(v.expiry_date, 'YYYY-MM-DD')`.as('expiry_date'),
+        'v.custom_fields',
+        'v.template_id',
+        'v.qr_placement',
+        'v.allow_download',
+        'v.revoked_at',
+        'v.revocation_reason',
+        'r.id as replaced_by_id',
+        'r.code as replaced_by_code',
+        'v.original_file_name',
+        'v.original_content_type',
+        'v.original_size',
+        'v.original_sha256',
+        'v.secured_size',
+        'v.secured_sha256',
+        // The account's owner: the issuer the public page names (load-public-verification.ts).
+        'u.email as creator_email',
+        'u.first_name as creator_first_name',
+        'u.last_name as creator_last_name',
+        'c.email as created_by_email',
+        'c.first_name as created_by_first_name',
+        'c.last_name as created_by_last_name',
+        'v.created_at',
+        'v.updated_at',
+        'v.scan_count',
+        'v.last_scanned_at',
+      ])
+  );
 }
 
 export type VerificationRow = Awaited<
   ReturnType<ReturnType<typeof selectVerificationRows>['executeTakeFirstOrThrow']>
 >;
 
-export function personName(firstName: string, lastName: string): string {
-  return `${firstName} ${lastName}`.trim();
-}
+// Kept here too for load-public-verification.ts, which reads it from this module.
+export { personName };
 
 export function toVerification(
   row: VerificationRow,
@@ -87,8 +98,8 @@ export function toVerification(
     secured: { size: row.secured_size, sha256: row.secured_sha256 },
     public_url: verificationUrl(publicUrl, row.code),
     created_by: {
-      email: row.creator_email,
-      name: personName(row.creator_first_name, row.creator_last_name),
+      email: row.created_by_email,
+      name: personName(row.created_by_first_name, row.created_by_last_name),
     },
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),

@@ -2,7 +2,8 @@
 // and that the page follows every change to the template at once.
 import { JSDOM } from 'jsdom';
 
-import { DEFAULT_TEMPLATE_DESIGN, type Template } from '@common/templates';
+import { DEFAULT_TEMPLATE_DESIGN } from '@common/templates';
+import type { Template } from '@common/templates-schemas';
 
 import { createTemplate, defaultTemplate, templateRequest } from '../../helpers/templates';
 import { createTestApp } from '../../helpers/test-app';

@@ -1,6 +1,7 @@
 import { JSDOM } from 'jsdom';
 
 import { DEFAULT_TEMPLATE_DESIGN } from '@common/templates';
+import { isoDate } from '@common/verifications';
 
 import { createTestApp } from '../../helpers/test-app';
 import { createVerification, signedInUser } from '../../helpers/verifications';
@@ -62,6 +63,14 @@ test("the page's script and fonts come from the app itself, which the CSP allows
   expect(script.headers['set-cookie']).toBeUndefined();
   expect(script.body).toContain("subtle.digest('SHA-256'");
 
+  // The streaming SHA-256 for large files, which the script loads only when one is chosen.
+  const hasherUrl = document.querySelector('#check')?.getAttribute('data-hasher-url') ?? '';
+  expect(hasherUrl).toMatch(/^\/v\/assets\/sha256\.js\?v=[0-9a-f]{12}$/);
+  const hasher = await app.inject({ url: hasherUrl });
+  expect(hasher.statusCode).toBe(200);
+  expect(hasher.headers['content-type']).toBe('text/javascript; charset=utf-8');
+  expect(hasher.body).toContain('createSHA256');
+
   const fontUrl =
     /url\("([^"]+)"\)/.exec(document.querySelector('style')?.textContent ?? '')?.[1] ?? '';
   expect(fontUrl).toMatch(/^\/v\/assets\/inter-latin-\d00-normal\.woff2\?v=/);
@@ -74,6 +83,22 @@ test("the page's script and fonts come from the app itself, which the CSP allows
   ).toBe('no-cache');
   expect((await app.inject({ url: '/v/assets/../../package.json' })).statusCode).toBe(404);
   expect((await app.inject({ url: '/v/assets/secrets.txt' })).statusCode).toBe(404);
+  await app.close();
+});
+
+test("the page's CSP is the app's with WebAssembly allowed in scripts, for the copy check; other answers keep the app's", async () => {
+  const app = await createTestApp();
+  const user = await signedInUser(app);
+  const verification = await createVerification(app, user);
+
+  const appCsp = (await app.inject({ url: '/api/health/' })).headers['content-security-policy'];
+  const pageCsp = (await page(app, verification.code)).response.headers['content-security-policy'];
+
+  expect(appCsp).toContain("script-src 'self'");
+  expect(appCsp).not.toContain('wasm-unsafe-eval');
+  expect(pageCsp).toBe(
+    String(appCsp).replace(/script-src ([^;]*)/, "script-src $1 'wasm-unsafe-eval'"),
+  );
   await app.close();
 });
 
@@ -125,6 +150,76 @@ test('the page follows every change at once: edit, revoke with a replacement, de
   });
   expect((await page(app, replacement.code)).response.statusCode).toBe(404);
   expect((await page(app, verification.code)).document.querySelector('.verdict a')).toBeNull();
+  await app.close();
+});
+
+test('a page or public JSON kept from the day before turns Expired once its expiry date has passed', async () => {
+  const app = await createTestApp();
+  const user = await signedInUser(app);
+  const today = new Date();
+  const verification = await createVerification(app, user, { expiry_date: isoDate(today) });
+  const json = async () =>
+    (await app.inject({ url: `/api/public/verifications/${verification.code}/` })).json();
+  expect((await page(app, verification.code)).verdict).toBe('Valid');
+  expect((await json()).status).toBe('active');
+
+  // Only the clock moves: Date is faked, timers are not (the database and inject need them).
+  jest.useFakeTimers({
+    now: today.getTime() + 24 * 60 * 60 * 1000,
+    doNotFake: [
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'setImmediate',
+      'clearImmediate',
+      'setInterval',
+      'clearInterval',
+      'setTimeout',
+      'clearTimeout',
+    ],
+  });
+  try {
+    expect((await page(app, verification.code)).verdict).toBe('Expired');
+    expect((await json()).status).toBe('expired');
+  } finally {
+    jest.useRealTimers();
+  }
+  await app.close();
+});
+
+test('a page first opened with the code in capitals names the code as issued', async () => {
+  const app = await createTestApp();
+  const user = await signedInUser(app);
+  const verification = await createVerification(app, user);
+
+  for (const code of [verification.code.toUpperCase(), verification.code]) {
+    const footer = (await page(app, code)).document.querySelector('footer .code')?.textContent;
+    expect(footer).toBe(verification.code);
+  }
+  await app.close();
+});
+
+test('the public JSON follows a change at once, as the page does', async () => {
+  const app = await createTestApp();
+  const user = await signedInUser(app);
+  const verification = await createVerification(app, user);
+  const url = `/api/public/verifications/${verification.code}/`;
+  const first = await app.inject({ url });
+  expect(first.json()).toMatchObject({ status: 'active', title: 'Bachelor of Science' });
+  expect((await app.inject({ url })).body).toBe(first.body);
+
+  await app.inject({
+    method: 'POST',
+    url: `/api/verifications/${verification.id}/revoke/`,
+    headers: user.headers,
+    payload: { reason: 'Issued in error' },
+  });
+
+  const revoked = await app.inject({ url });
+  expect(revoked.headers['content-type']).toBe('application/json; charset=utf-8');
+  expect(revoked.headers['cache-control']).toBe('no-store');
+  expect(revoked.json()).toMatchObject({ status: 'revoked', revocation_reason: 'Issued in error' });
   await app.close();
 });
 

@@ -1,10 +1,12 @@
-import { rm } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
+import { UploadedFile } from '../../../src/lib/upload-temp-files';
 import { readStagedUpload } from '../../../src/services/uploads/read-staged-upload';
 import { removeExpiredUploads } from '../../../src/services/uploads/remove-expired-uploads';
 import { stageUpload } from '../../../src/services/uploads/stage-upload';
-import { STAGED_UPLOAD_TTL_MS } from '../../../src/services/uploads/staged-uploads';
+import { STAGED_UPLOAD_TTL_MS } from '../../../src/services/uploads/staged-upload-record';
+import { checkDocument } from '../../../src/services/verifications/check-document';
 import { openDiskStorage, type DiskStorage } from '../../../src/storage/disk-storage';
 import { createTempDir } from '../../helpers/test-app';
 import { makePdf } from '../../helpers/test-documents';
@@ -12,6 +14,12 @@ import { makePdf } from '../../helpers/test-documents';
 const ALICE = '11111111-1111-4111-8111-111111111111';
 const BOB = '22222222-2222-4222-8222-222222222222';
 const config = { UPLOAD_MAX_BYTES: 1024 * 1024 };
+// Checked in this thread: these tests are about expiry, not the worker pool.
+const PDF_LIMITS = { maxPages: 100, maxObjects: 10_000, maxInflatedBytes: 1024 * 1024 };
+const securing = {
+  checkDocument: (bytes: Buffer, maxBytes: number) =>
+    checkDocument(bytes, { maxBytes, ...PDF_LIMITS }),
+};
 
 let folder: string;
 let storage: DiskStorage;
@@ -27,12 +35,19 @@ afterEach(async () => {
 
 const later = (from: Date, ms: number) => new Date(from.getTime() + ms);
 
+/** The PDF as a form's file part, in a file of its own as the multipart plugin leaves it. */
+async function uploadedPdf(filename: string, pdf: Buffer): Promise<UploadedFile> {
+  const filePath = path.join(folder, `${filename}.part`);
+  await writeFile(filePath, pdf);
+  return new UploadedFile(filename, 'application/pdf', filePath, pdf.length);
+}
+
 test('an upload is readable until it expires, then gone for good', async () => {
   const now = new Date('2026-03-01T10:00:00Z');
   const upload = await stageUpload(
-    { storage, config },
+    { storage, securing, config },
     ALICE,
-    { filename: 'a.pdf', data: await makePdf() },
+    await uploadedPdf('a.pdf', await makePdf()),
     now,
   );
 
@@ -54,16 +69,21 @@ test("the sweep removes expired uploads and files without a record, and keeps th
   const recent = later(old, STAGED_UPLOAD_TTL_MS / 2);
   const now = later(old, STAGED_UPLOAD_TTL_MS + 1);
   const aliceOld = await stageUpload(
-    { storage, config },
+    { storage, securing, config },
     ALICE,
-    { filename: 'a.pdf', data: pdf },
+    await uploadedPdf('a.pdf', pdf),
     old,
   );
-  const bobOld = await stageUpload({ storage, config }, BOB, { filename: 'b.pdf', data: pdf }, old);
+  const bobOld = await stageUpload(
+    { storage, securing, config },
+    BOB,
+    await uploadedPdf('b.pdf', pdf),
+    old,
+  );
   const aliceRecent = await stageUpload(
-    { storage, config },
+    { storage, securing, config },
     ALICE,
-    { filename: 'c.pdf', data: pdf },
+    await uploadedPdf('c.pdf', pdf),
     recent,
   );
   await storage.put(`uploads/${BOB}/33333333-3333-4333-8333-333333333333/file`, pdf);

@@ -13,24 +13,39 @@ import {
   isNear,
   makeEncryptedPdf,
   makeJpeg,
+  makeJpegDeclaring,
+  makeObjectStreamBomb,
   makePdf,
   makePng,
+  makePngHidingItsHeader,
   RED,
 } from '../../helpers/test-documents';
 
+import type { DocumentLimits } from '../../../src/services/verifications/check-document';
 
 const CODE = 'abcdefghijkmnpqr';
 const URL = verificationUrl('https://verify.example.com', CODE);
-const MAX_BYTES = 25 * 1024 * 1024;
+const MEBIBYTE = 1024 * 1024;
+// The settings' defaults.
+const LIMITS: DocumentLimits = {
+  maxBytes: 25 * MEBIBYTE,
+  maxPages: 5_000,
+  maxObjects: 200_000,
+  maxInflatedBytes: 64 * MEBIBYTE,
+};
 const MM = 72 / 25.4;
 
-function secure(bytes: Buffer, placement: Partial<QrPlacement> = {}, maxBytes = MAX_BYTES) {
+function secure(
+  bytes: Buffer,
+  placement: Partial<QrPlacement> = {},
+  limits: Partial<DocumentLimits> = {},
+) {
   return secureDocument({
     bytes,
     code: CODE,
     url: URL,
     placement: { pages: 'first', position: 'bottom-right', size_mm: 25, ...placement },
-    maxBytes,
+    limits: { ...LIMITS, ...limits },
   });
 }
 
@@ -245,6 +260,18 @@ describe('images', () => {
     expect(error.statusCode).toBe(413);
     expect(error.code).toBe('image_too_large');
   });
+
+  test('a PNG hiding an enormous header behind another chunk is refused before it is decoded', async () => {
+    const error = await rejection(secure(makePngHidingItsHeader(20_000, 20_000)));
+    expect(error.statusCode).toBe(400);
+    expect(error.code).toBe('invalid_image');
+  });
+
+  test('a tiny JPEG declaring 65500 × 65500 pixels is refused, not stamped', async () => {
+    const error = await rejection(secure(makeJpegDeclaring(65_500, 65_500)));
+    expect(error.statusCode).toBe(413);
+    expect(error.code).toBe('image_too_large');
+  });
 });
 
 describe('uploads that cannot be secured', () => {
@@ -287,18 +314,71 @@ describe('uploads that cannot be secured', () => {
   test('a file over the size limit: 413 naming the limit, before it is parsed', async () => {
     const pdf = await makePdf();
 
-    const error = await rejection(secure(pdf, {}, pdf.length - 1));
+    const error = await rejection(secure(pdf, {}, { maxBytes: pdf.length - 1 }));
     expect(error.statusCode).toBe(413);
     expect(error.code).toBe('file_too_large');
-    expect((await rejection(secure(Buffer.alloc(2 * 1024 * 1024), {}, 1024 * 1024))).message).toBe(
-      'The file is larger than the 1 MiB limit',
-    );
-    await expect(secure(pdf, {}, pdf.length)).resolves.toBeDefined();
+    expect(
+      (await rejection(secure(Buffer.alloc(2 * MEBIBYTE), {}, { maxBytes: MEBIBYTE }))).message,
+    ).toBe('The file is larger than the 1 MiB limit');
+    await expect(secure(pdf, {}, { maxBytes: pdf.length })).resolves.toBeDefined();
   });
 
   test('an empty file: 400', async () => {
     const error = await rejection(secure(Buffer.alloc(0)));
     expect(error.statusCode).toBe(400);
     expect(error.code).toBe('empty_file');
+  });
+});
+
+describe('PDFs that would cost too much to read', () => {
+  function expectTooComplex(error: AppError, reason: string) {
+    const message = `The PDF is too complex to secure (${reason}); upload a smaller or simpler document`;
+    expect(error.statusCode).toBe(413);
+    expect(error.code).toBe('pdf_too_complex');
+    expect(error.message).toBe(message);
+    expect(error.details).toEqual({ file: [message] });
+  }
+
+  test('an object stream that inflates past the limit is refused before it is parsed, however far it goes', async () => {
+    const justUnder = makeObjectStreamBomb(2 * MEBIBYTE);
+    const bomb = makeObjectStreamBomb(1_800 * MEBIBYTE);
+    expect(bomb.length).toBeLessThan(2 * MEBIBYTE);
+
+    expectTooComplex(
+      await rejection(secure(justUnder, {}, { maxInflatedBytes: 2 * MEBIBYTE - 1 })),
+      'more than 2097151 bytes once decompressed',
+    );
+    expectTooComplex(await rejection(secure(bomb)), 'more than 64 MiB once decompressed');
+    // At the limit the same file is read on and secured (pdf-lib passes over the zeros).
+    expect((await secure(justUnder, {}, { maxInflatedBytes: 2 * MEBIBYTE })).pageCount).toBe(1);
+  });
+
+  test('an object stream compressed other than with Flate is refused rather than decoded unchecked', async () => {
+    const error = await rejection(secure(makeObjectStreamBomb(MEBIBYTE, '/LZWDecode')));
+    expectTooComplex(error, 'unusual compression');
+  });
+
+  test('objects are counted in the file and inside its object streams', async () => {
+    const pdf = await makePdf([{}, {}, {}]);
+    const headers = pdf.toString('latin1').match(/\d+ \d+ obj\b/g)!.length;
+    const inStreams = [...pdf.toString('latin1').matchAll(/\/N (\d+)/g)].reduce(
+      (sum, match) => sum + Number(match[1]),
+      0,
+    );
+    expect(inStreams).toBeGreaterThan(0);
+    const objects = headers + inStreams;
+
+    expectTooComplex(
+      await rejection(secure(pdf, {}, { maxObjects: objects - 1 })),
+      `more than ${objects - 1} objects`,
+    );
+    await expect(secure(pdf, {}, { maxObjects: objects })).resolves.toBeDefined();
+  });
+
+  test('a PDF with more pages than allowed is refused, one with exactly as many is secured', async () => {
+    const pdf = await makePdf([{}, {}, {}]);
+
+    expectTooComplex(await rejection(secure(pdf, {}, { maxPages: 2 })), 'more than 2 pages');
+    expect((await secure(pdf, {}, { maxPages: 3 })).pageCount).toBe(3);
   });
 });

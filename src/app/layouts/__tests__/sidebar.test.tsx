@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 
-import { signedInSession } from '@/testing/fixtures';
+import { sharedUserSession, signedInSession } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render-with-providers';
 
 function resizeWindowTo(width: number) {
@@ -124,5 +124,34 @@ describe('sidebar items', () => {
       'target',
       '_blank',
     );
+  });
+});
+
+describe('sidebar for a shared user', () => {
+  it('hides the items of areas the owner gave no access to and keeps the rest', async () => {
+    resizeWindowTo(1280);
+    renderApp({ route: '/', preloadedState: { session: sharedUserSession() } });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+
+    // SHARED_ACCESS: verifications edit, templates view, bulk, integrations and custom domain none.
+    expect(within(nav).getByRole('link', { name: 'Verifications' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Templates' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Bulk Operations' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Integrations' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Settings' })).not.toBeInTheDocument();
+  });
+
+  it('shows an owner every item', async () => {
+    resizeWindowTo(1280);
+    await renderSignedInAt('/');
+    for (const name of [
+      'Verifications',
+      'Integrations',
+      'Bulk Operations',
+      'Templates',
+      'Settings',
+    ]) {
+      expect(within(mainNav()).getByRole('link', { name })).toBeInTheDocument();
+    }
   });
 });

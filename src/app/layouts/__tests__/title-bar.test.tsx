@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import { persistStore } from 'redux-persist';
 
 import { TitleBar } from '@/app/layouts/title-bar';
 import { browserLocation } from '@/lib/browser-location';
@@ -60,7 +61,19 @@ describe('title bar', () => {
     await user.click(screen.getByRole('button', { name: 'Sign Out' }));
 
     expect(selectIsAuthenticated(store.getState())).toBe(false);
+    await waitFor(() => expect(browserLocation.replace).toHaveBeenCalledWith('/signin'));
     expect(localStorage.length).toBe(0);
-    expect(browserLocation.replace).toHaveBeenCalledWith('/signin');
+  });
+
+  it('signs out with nothing left in storage, even the signed-out state the persistor was about to write', async () => {
+    const { user, store } = await renderSignedInAt('/');
+    persistStore(store);
+    await waitFor(() => expect(localStorage.getItem('persist:session')).not.toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }));
+    await waitFor(() => expect(browserLocation.replace).toHaveBeenCalledWith('/signin'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    expect(localStorage.length).toBe(0);
   });
 });

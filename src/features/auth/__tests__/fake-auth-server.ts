@@ -2,9 +2,9 @@
 import { act } from '@testing-library/react';
 
 import { registerNotificationOutlet, type Notification } from '@/lib/notify';
-import type { UserProfile } from '@/lib/session/session-slice';
 import { OWNER_PROFILE } from '@/testing/fixtures';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch';
+import type { UserProfile } from '@common/auth-schemas';
 
 export type Answer = Response | ((request: Request) => Response | Promise<Response>);
 

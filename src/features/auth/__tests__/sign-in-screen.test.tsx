@@ -31,7 +31,7 @@ async function renderSignIn(route = '/signin') {
 }
 
 describe('signin screen', () => {
-  it('offers every way in and the links the spec lists', async () => {
+  it('offers every way in and the links to the other auth screens', async () => {
     await renderSignIn();
 
     expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeDisabled();

@@ -1,3 +1,5 @@
+import { waitFor } from '@testing-library/react';
+
 import { setupStore } from '@/app/store';
 import { signOut } from '@/features/auth/sign-out';
 import { browserLocation } from '@/lib/browser-location';
@@ -27,6 +29,8 @@ describe('signing out', () => {
 
     const [revoke] = callsTo(fetchMock, 'POST', '/api/auth/token/revoke/');
     expect(revoke.headers.get('content-type')).toBe('application/x-www-form-urlencoded');
+    // The hard navigation waits for redux-persist's last write, a few microtasks after the thunk settles.
+    await waitFor(() => expect(browserLocation.replace).toHaveBeenCalledWith('/signin'));
     expect(await formBodyOf(revoke)).toEqual({
       client_id: 'qr-verify-web',
       client_secret: 'qr-verify-web-public-secret',
@@ -55,7 +59,7 @@ describe('signing out', () => {
     await store.dispatch(signOut());
 
     expect(selectIsAuthenticated(store.getState())).toBe(false);
-    expect(browserLocation.replace).toHaveBeenCalledWith('/signin');
+    await waitFor(() => expect(browserLocation.replace).toHaveBeenCalledWith('/signin'));
     expect(browserLocation.reload).not.toHaveBeenCalled();
     expect(callsTo(fetchMock, 'POST', '/api/auth/token/')).toHaveLength(0);
     // No provider is mounted: a toast would have shown up as a console warning.

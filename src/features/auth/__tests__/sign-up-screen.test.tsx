@@ -236,3 +236,52 @@ describe('signup screen', () => {
     expect(toasts).not.toHaveBeenCalled();
   });
 });
+
+describe('signup from a team invitation link', () => {
+  const TOKEN = 'invite-token-1';
+  const INVITATION = `GET /api/team/invitations/${TOKEN}/`;
+  const invitation = {
+    email: 'sam.shared@example.com',
+    owner: { email: 'olivia.owner@example.com', first_name: 'Olivia', last_name: 'Owner' },
+  };
+
+  it("shows the invited email read-only under 'Join Olivia's team', and signs in at once with the answer's tokens", async () => {
+    const server = fakeAuthServer({
+      [INVITATION]: jsonResponse(invitation),
+      [REGISTER]: jsonResponse({ message: 'Welcome to the team.', tokens: TOKENS }, 201),
+      'GET /api/auth/profile/': profileAnswer(),
+    });
+    const { user, store, router } = renderApp({ route: `/signup?invitation=${TOKEN}` });
+
+    await screen.findByRole('heading', { level: 1, name: "Join Olivia's team on QR Verify" });
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    expect(email).toHaveValue(invitation.email);
+    expect(email).toHaveAttribute('readonly');
+
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Sam');
+    await user.type(screen.getByLabelText('Password'), PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(selectIsAuthenticated(store.getState())).toBe(true);
+    const [registration] = callsTo(server, 'POST', '/api/auth/register/');
+    expect(await jsonBodyOf(registration)).toMatchObject({
+      email: invitation.email,
+      first_name: 'Sam',
+      invitation: TOKEN,
+    });
+    expect(screen.queryByText(/code/i)).not.toBeInTheDocument();
+  });
+
+  it('says a used or expired link is no longer valid, with a way to sign in', async () => {
+    fakeAuthServer({
+      [INVITATION]: jsonResponse({ error: { code: 'not_found', message: 'Not found.' } }, 404),
+    });
+    renderApp({ route: `/signup?invitation=${TOKEN}` });
+
+    expect(
+      await screen.findByRole('heading', { name: 'This invitation link is no longer valid' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/signin');
+  });
+});

@@ -1,55 +1,54 @@
-// The account and sign-in calls (spec section 7), injected into the one API.
+// The account and sign-in calls, injected into the one API. The sign-in screens word most rejections
+// themselves (their endpoints say which in `showsOwnErrors`); the generic toasts cover the rest.
 import { env } from '@/config/env';
 import { TOKEN_ENDPOINT } from '@/config/paths';
 import { baseApi } from '@/lib/api/base-api';
-import { explainsOwnErrors } from '@/lib/api/screen-handled-errors';
-import { profileLoaded, type UserProfile } from '@/lib/session/session-slice';
+import { profileLoaded } from '@/lib/session/session-slice';
+import type { OAuthErrorCode } from '@common/api-error';
+import type { OtpSource } from '@common/auth';
+import type {
+  MessageResponse,
+  ProfileChanges,
+  RegistrationRequest,
+  RegistrationResponse,
+  SsoRedirectResponse,
+  TokenResponse,
+  UserProfile,
+} from '@common/auth-schemas';
+import type { Invitation } from '@common/team-schemas';
 
 import { isExplainedRejection, oauthErrorCode } from './auth-errors';
 
 /** The token endpoint's answer (password, Google and SSO grants alike). */
-export interface OAuthTokens {
-  access_token: string;
-  refresh_token: string;
-  expires_in: number;
-  token_type: string;
-}
+export type OAuthTokens = TokenResponse;
 
-export interface GoogleTokens extends OAuthTokens {
-  /** True when this sign-in created the account. */
-  is_new_user: boolean;
-}
+/** Google's grant also says whether this sign-in created the account. */
+export type GoogleTokens = TokenResponse & { is_new_user: boolean };
 
-/** Why an OTP is being verified; the server mails and checks each separately. */
-export type OtpSource = 'signup' | 'email_verification' | 'forget-password';
+export type { OtpSource } from '@common/auth';
 
-export interface MessageAnswer {
-  status?: number;
-  data?: { message?: string };
-}
+export type MessageAnswer = MessageResponse;
 
-export interface AttributionFields {
-  referrer: string;
-  journey: string[];
-}
+/** Where a new account came from: sent with the registration and with Google's grant. */
+export type AttributionFields = Pick<RegistrationRequest, 'referrer' | 'journey'>;
 
-export interface RegisterRequest extends AttributionFields {
-  first_name: string;
-  email: string;
-  password: string;
-}
+export type RegisterRequest = RegistrationRequest;
 
-export interface SsoRedirectAnswer {
-  auth_url?: string;
-  data?: { auth_url?: string };
-}
-
-export type ProfileChanges = Partial<Pick<UserProfile, 'first_name' | 'last_name' | 'industry'>>;
+export type { ProfileChanges };
 
 const clientCredentials = () => ({
   client_id: env.OAUTH_CLIENT_ID,
   client_secret: env.OAUTH_CLIENT_SECRET,
 });
+
+/** Sign-in failures the forms show inline or answer with the verification step. */
+export const SIGN_IN_ERRORS_SHOWN_INLINE: readonly OAuthErrorCode[] = [
+  'invalid_grant',
+  'email_verification_failed',
+];
+
+/** 4xx answers that carry their reason, which these screens show in their own words. */
+const EXPLAINED_REJECTIONS = { showsOwnErrors: isExplainedRejection } as const;
 
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -80,7 +79,7 @@ export const authApi = baseApi.injectEndpoints({
     }),
     signInWithPassword: build.mutation<OAuthTokens, { email: string; password: string }>({
       query: ({ email, password }) => {
-        // The spec sends the password grant as multipart form data.
+        // The password grant goes as multipart form data, as the token endpoint's clients have always sent it.
         const body = new FormData();
         body.append('grant_type', 'password');
         body.append('client_id', env.OAUTH_CLIENT_ID);
@@ -88,6 +87,10 @@ export const authApi = baseApi.injectEndpoints({
         body.append('email', email);
         body.append('password', password);
         return { url: TOKEN_ENDPOINT, method: 'POST', body };
+      },
+      extraOptions: {
+        showsOwnErrors: (error) =>
+          SIGN_IN_ERRORS_SHOWN_INLINE.some((code) => code === oauthErrorCode(error)),
       },
     }),
     revokeToken: build.mutation<unknown, string>({
@@ -97,14 +100,25 @@ export const authApi = baseApi.injectEndpoints({
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ ...clientCredentials(), token }).toString(),
       }),
-      // A 401 here must not start a token refresh and reload in the middle of signing out.
-      extraOptions: { withoutReauth: true },
+      // A 401 here must not start a token refresh and reload in the middle of signing out, and signing
+      // out goes ahead whatever the revocation answers: a toast would only confuse.
+      extraOptions: { withoutReauth: true, showsOwnErrors: true },
     }),
-    register: build.mutation<MessageAnswer, RegisterRequest>({
+    /** A team invitation link's details; 404 once it is used, expired or unknown (the screen says so). */
+    getInvitation: build.query<Invitation, string>({
+      query: (token) => `team/invitations/${encodeURIComponent(token)}/`,
+      extraOptions: { showsOwnErrors: true },
+    }),
+    register: build.mutation<RegistrationResponse, RegisterRequest>({
       query: (body) => ({ url: 'auth/register/', method: 'POST', body }),
+      extraOptions: {
+        showsOwnErrors: (error) =>
+          isExplainedRejection(error) || oauthErrorCode(error) === 'invalid_grant',
+      },
     }),
     resendOtp: build.mutation<MessageAnswer, { email: string }>({
       query: (body) => ({ url: 'auth/resend-otp/', method: 'PATCH', body }),
+      extraOptions: EXPLAINED_REJECTIONS,
     }),
     verifyEmail: build.mutation<MessageAnswer, { email: string; otp: string; source: OtpSource }>({
       query: ({ source, ...body }) => ({
@@ -113,6 +127,7 @@ export const authApi = baseApi.injectEndpoints({
         params: { source },
         body,
       }),
+      extraOptions: EXPLAINED_REJECTIONS,
     }),
     requestPasswordReset: build.mutation<{ message?: string }, { email: string }>({
       query: (body) => ({ url: 'auth/forget-password/', method: 'PATCH', body }),
@@ -123,6 +138,7 @@ export const authApi = baseApi.injectEndpoints({
         method: 'PATCH',
         body: { email, password, source: 'forget-password' },
       }),
+      extraOptions: EXPLAINED_REJECTIONS,
     }),
     convertGoogleToken: build.mutation<GoogleTokens, AttributionFields & { token: string }>({
       query: ({ token, referrer, journey }) => ({
@@ -138,8 +154,9 @@ export const authApi = baseApi.injectEndpoints({
         },
       }),
     }),
-    requestSsoRedirect: build.mutation<SsoRedirectAnswer, { email: string }>({
+    requestSsoRedirect: build.mutation<SsoRedirectResponse, { email: string }>({
       query: (body) => ({ url: 'auth/sso/redirect/', method: 'POST', body }),
+      extraOptions: EXPLAINED_REJECTIONS,
     }),
     exchangeSsoCode: build.mutation<OAuthTokens, { email: string; code: string; state?: string }>({
       query: ({ email, code, state }) => ({
@@ -153,6 +170,7 @@ export const authApi = baseApi.injectEndpoints({
           ...(state ? { state } : {}),
         },
       }),
+      extraOptions: EXPLAINED_REJECTIONS,
     }),
   }),
 });
@@ -160,7 +178,7 @@ export const authApi = baseApi.injectEndpoints({
 export const {
   useGetProfileQuery,
   useUpdateProfileMutation,
-  useSignInWithPasswordMutation,
+  useGetInvitationQuery,
   useRegisterMutation,
   useResendOtpMutation,
   useVerifyEmailMutation,
@@ -170,22 +188,3 @@ export const {
   useRequestSsoRedirectMutation,
   useExchangeSsoCodeMutation,
 } = authApi;
-
-/** Sign-in failures the forms show inline or answer with the verification step. */
-export const SIGN_IN_ERRORS_SHOWN_INLINE = ['invalid_grant', 'email_verification_failed'];
-
-// The screens word these failures themselves (spec section 8); see lib/api/screen-handled-errors.
-explainsOwnErrors('signInWithPassword', (error) =>
-  SIGN_IN_ERRORS_SHOWN_INLINE.includes(oauthErrorCode(error) ?? ''),
-);
-explainsOwnErrors(
-  'register',
-  (error) => isExplainedRejection(error) || oauthErrorCode(error) === 'invalid_grant',
-);
-explainsOwnErrors('verifyEmail', isExplainedRejection);
-explainsOwnErrors('resendOtp', isExplainedRejection);
-explainsOwnErrors('changePassword', isExplainedRejection);
-explainsOwnErrors('requestSsoRedirect', isExplainedRejection);
-explainsOwnErrors('exchangeSsoCode', isExplainedRejection);
-// Signing out goes ahead whatever the revocation answers; a toast would only confuse.
-explainsOwnErrors('revokeToken', () => true);

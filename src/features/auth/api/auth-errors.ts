@@ -1,5 +1,6 @@
 // Reading a failed auth call: the HTTP status, the OAuth error code and the server's messages.
 import { findServerMessage } from '@/lib/api/api-error-notification';
+import { OAUTH_ERROR_CODES, type OAuthErrorCode } from '@common/api-error';
 
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 
@@ -36,9 +37,9 @@ export function isExplainedRejection(error: unknown): boolean {
 }
 
 /** The OAuth `error` code of a token endpoint failure, e.g. 'invalid_grant'. */
-export function oauthErrorCode(error: unknown): string | undefined {
-  const body = bodyOf(error);
-  return isObject(body) && typeof body.error === 'string' ? body.error : undefined;
+export function oauthErrorCode(error: unknown): OAuthErrorCode | undefined {
+  const code = (bodyOf(error) as { error?: unknown } | null)?.error;
+  return OAUTH_ERROR_CODES.find((known) => known === code);
 }
 
 /** The OAuth `error_description`, when the server gave one. */
@@ -64,7 +65,7 @@ export function firstFieldError(error: unknown, field: string): string | undefin
 }
 
 /**
- * Form submit errors for wrong credentials (spec section 8): the password field says why, the
+ * Form submit errors for wrong credentials: the password field says why, the
  * email field is only marked invalid (`true` carries no message).
  */
 export function invalidCredentialsErrors(error: unknown): { email: true; password: string } {

@@ -1,4 +1,4 @@
-// Field rules shared by the auth forms, with the spec's messages verbatim (section 5).
+// Field rules shared by the auth forms, with the product's messages verbatim.
 import { string } from 'yup';
 
 export const emailRule = string().required('Email is required').email('Invalid email address');

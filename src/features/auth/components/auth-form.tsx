@@ -1,5 +1,6 @@
 // The frame every auth form shares: a labelled final-form with its fields stacked above one full-width submit
-// button that is busy while submitting and disabled while the form is invalid (spec section 5).
+// button that is busy while submitting and disabled while the form is invalid. The auth screens keep this frame
+// rather than the SubmitBar of long forms: one full-width action, and their errors shown beside the fields.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';

@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 
 type BackButtonProps = { to: string; onClick?: never } | { onClick: () => void; to?: never };
 
-/** The spec's '< Back': returns to the previous step of a flow, or to another screen. */
+/** The product's '< Back': returns to the previous step of a flow, or to another screen. */
 export function BackButton({ to, onClick }: BackButtonProps) {
   const sx = { alignSelf: 'flex-start', ml: -1, mb: 1, px: 1 } as const;
   const label = '< Back';

@@ -12,7 +12,7 @@ interface ChangePasswordFormProps {
   onSubmit: (values: ChangePasswordValues) => Promise<void>;
 }
 
-/** A new password typed twice. The strength meter is off here (spec section 5). */
+/** A new password typed twice. The strength meter is off here: the rules alone guide the choice. */
 export function ChangePasswordForm({ onSubmit }: ChangePasswordFormProps) {
   return (
     <AuthForm<ChangePasswordValues>

@@ -1,4 +1,4 @@
-// The email-verification step (spec sections 2, 4, 8) shared by sign-up, sign-in and password
+// The email-verification step shared by sign-up, sign-in and password
 // reset: a 6-digit code, Resend with a 10-second cooldown, and Confirm.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,9 +9,10 @@ import { useNavigate } from 'react-router-dom';
 
 import { useAppDispatch } from '@/app/hooks';
 import { pathTo } from '@/app/routes';
-import { OTP_LENGTH, OtpInput } from '@/components/otp-input';
+import { OtpInput } from '@/components/otp-input';
 import { pushAnalyticsEvent } from '@/lib/analytics';
 import { notify } from '@/lib/notify';
+import { OTP_LENGTH, OTP_RESEND_COOLDOWN_SECONDS } from '@common/auth';
 
 import { useResendOtpMutation, useVerifyEmailMutation, type OtpSource } from '../api/auth-api';
 import { isApiError, isExplainedRejection, serverMessage } from '../api/auth-errors';
@@ -20,7 +21,6 @@ import { signInWithPassword } from '../complete-sign-in';
 import { AuthHeading } from './auth-heading';
 import { BackButton } from './back-button';
 
-export const RESEND_COOLDOWN_SECONDS = 10;
 export const OTP_RESENT_LIFETIME_MS = 3000;
 
 interface EmailVerificationStepProps {
@@ -78,7 +78,7 @@ export function EmailVerificationStep({
   const cooldown = useCountdown();
 
   const resend = async () => {
-    cooldown.start(RESEND_COOLDOWN_SECONDS);
+    cooldown.start(OTP_RESEND_COOLDOWN_SECONDS);
     try {
       const answer = await resendOtp({ email }).unwrap();
       notify({
@@ -106,7 +106,7 @@ export function EmailVerificationStep({
     }
   };
 
-  /** After a sign-up the user is signed in with the password they chose (spec section 4). */
+  /** After a sign-up the user is signed in with the password they chose. */
   const signInAfterSignUp = async (): Promise<boolean> => {
     pushAnalyticsEvent({ event: 'signup-completed', email });
     if (!password) return true;

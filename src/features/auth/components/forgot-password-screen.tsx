@@ -1,4 +1,4 @@
-// forgot-password (spec sections 2, 4, 8): email, then the emailed code, then a new password.
+// forgot-password: email, then the emailed code, then a new password.
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -67,7 +67,7 @@ export function ForgotPasswordScreen() {
       setEmail(values.email);
       setStep('code');
     } catch (error) {
-      // Spec section 8: only logged here (the API error listener still shows its toast).
+      // Only logged here: the API error listener already shows its toast.
       console.warn('The password reset code could not be sent.', error);
     }
   };

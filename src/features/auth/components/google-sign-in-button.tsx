@@ -1,8 +1,7 @@
-// 'Continue with Google' (spec sections 2, 4): Google's popup grants an access token, the server
+// 'Continue with Google': Google's popup grants an access token, the server
 // converts it into our tokens, and the user lands on the dashboard.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -33,21 +32,18 @@ export function GoogleSignInButton() {
   if (!env.GOOGLE_CLIENT_ID) {
     return (
       <Box>
-        <Tooltip title={SOCIAL_SIGN_IN_UNAVAILABLE}>
-          {/* A disabled button fires no events; the wrapper lets the tooltip still open. */}
-          <Box component="span" sx={{ display: 'block' }}>
-            <Button
-              variant="outlined"
-              size="large"
-              fullWidth
-              disabled
-              startIcon={<GoogleGIcon sx={{ opacity: 0.5 }} />}
-              aria-describedby={hintId}
-            >
-              {LABEL}
-            </Button>
-          </Box>
-        </Tooltip>
+        {/* The caption below says why, in words that stay visible (no tooltip: it would pull
+            MUI's Popper into the sign-in screens for the same sentence). */}
+        <Button
+          variant="outlined"
+          size="large"
+          fullWidth
+          disabled
+          startIcon={<GoogleGIcon sx={{ opacity: 0.5 }} />}
+          aria-describedby={hintId}
+        >
+          {LABEL}
+        </Button>
         <Typography
           id={hintId}
           variant="caption"

@@ -1,4 +1,4 @@
-// The onboarding scene (spec sections 1, 3): shown while the profile has no industry yet.
+// The onboarding scene: shown while the profile has no industry yet.
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';

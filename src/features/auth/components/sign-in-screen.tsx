@@ -1,4 +1,4 @@
-// signin (spec sections 2, 4, 8).
+// signin: email and password (or Google or SSO); an unverified email goes through the code step first.
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';

@@ -15,10 +15,12 @@ export interface SignUpValues {
 interface SignUpFormProps {
   onSubmit: (values: SignUpValues) => Promise<SubmissionErrors | void>;
   initialValues?: Partial<SignUpValues>;
+  /** The email an invitation was sent to: shown, not changed. */
+  isEmailReadOnly?: boolean;
 }
 
-/** Name, email and password. No strength feedback here (spec section 2): only the rules. */
-export function SignUpForm({ onSubmit, initialValues }: SignUpFormProps) {
+/** Name, email and password. No strength feedback here: only the rules. */
+export function SignUpForm({ onSubmit, initialValues, isEmailReadOnly = false }: SignUpFormProps) {
   return (
     <AuthForm<SignUpValues>
       onSubmit={onSubmit}
@@ -28,7 +30,13 @@ export function SignUpForm({ onSubmit, initialValues }: SignUpFormProps) {
       submitLabel="Create Account"
     >
       <TextInputField name="name" label="Name" autoComplete="name" />
-      <TextInputField name="email" label="Email" type="email" autoComplete="email" />
+      <TextInputField
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        slotProps={isEmailReadOnly ? { htmlInput: { readOnly: true } } : undefined}
+      />
       <PasswordInputField name="password" label="Password" autoComplete="new-password" />
     </AuthForm>
   );

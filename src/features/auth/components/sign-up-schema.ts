@@ -5,7 +5,7 @@ import { validateWithSchema } from '@/lib/forms/validate-with-schema';
 import { emailRule, newPasswordRule } from './auth-field-rules';
 
 export const signUpSchema = object({
-  // The spec keeps yup's default wording for the minimum: 'name must be at least 3 characters'.
+  // The product keeps yup's default wording for the minimum: 'name must be at least 3 characters'.
   name: string().required('Name is required').min(3),
   email: emailRule,
   password: newPasswordRule,

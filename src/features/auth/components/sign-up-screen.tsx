@@ -1,23 +1,26 @@
-// signup (spec sections 2, 4, 8).
+// signup: name, email and password (or Google), then the emailed code, then the dashboard.
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 
+import { useAppDispatch } from '@/app/hooks';
 import { pathTo } from '@/app/routes';
+import { ScreenLoading } from '@/components/screen-loading';
 import { PRIVACY_POLICY_URL, TERMS_OF_SERVICE_URL } from '@/config/paths';
 import { readAttribution } from '@/lib/attribution';
 import { notify } from '@/lib/notify';
 import { useDocumentHead } from '@/lib/use-document-head';
 
-import { useRegisterMutation } from '../api/auth-api';
+import { useGetInvitationQuery, useRegisterMutation } from '../api/auth-api';
 import {
   firstFieldError,
   invalidCredentialsErrors,
   isExplainedRejection,
   oauthErrorCode,
 } from '../api/auth-errors';
+import { completeSignIn } from '../complete-sign-in';
 import { safeNextPath } from '../next-path';
 
 import { AuthHeading } from './auth-heading';
@@ -67,6 +70,10 @@ export function SignUpScreen() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const signInTarget = safeNextPath(searchParams.get('next')) ?? pathTo('signin');
+  const dispatch = useAppDispatch();
+  // A team invitation link: /signup?invitation={token}. Its email is the account's, fixed.
+  const invitationToken = searchParams.get('invitation');
+  const invitation = useGetInvitationQuery(invitationToken ?? '', { skip: !invitationToken });
   const [register] = useRegisterMutation();
   // What was registered: shown again, unchanged, when '< Back' returns to the form.
   const [registered, setRegistered] = useState<SignUpValues | null>(null);
@@ -74,12 +81,19 @@ export function SignUpScreen() {
 
   const signUp = async (values: SignUpValues): Promise<SubmissionErrors | void> => {
     try {
-      await register({
+      const answer = await register({
         first_name: values.name,
         email: values.email,
         password: values.password,
+        ...(invitationToken ? { invitation: invitationToken } : {}),
         ...readAttribution(),
       }).unwrap();
+      // Accepting an invitation signs in at once: the link proved the email, so no code step.
+      if (answer.tokens) {
+        await dispatch(completeSignIn(answer.tokens, values.email));
+        navigate(pathTo('dashboard'), { replace: true });
+        return;
+      }
     } catch (error) {
       if (oauthErrorCode(error) === 'invalid_grant') return invalidCredentialsErrors(error);
       if (isExplainedRejection(error)) {
@@ -110,15 +124,47 @@ export function SignUpScreen() {
     );
   }
 
+  if (invitationToken && invitation.isLoading) return <ScreenLoading />;
+  if (invitationToken && !invitation.data) {
+    return (
+      <>
+        <AuthHeading
+          title="This invitation link is no longer valid"
+          subtitle="It may have been used already or have expired. Ask the account owner for a new one."
+        />
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
+          Already joined?{' '}
+          <Link component={RouterLink} to={pathTo('signin')} sx={{ fontWeight: 600 }}>
+            Sign In
+          </Link>
+        </Typography>
+      </>
+    );
+  }
+
+  const owner = invitation.data?.owner;
   return (
     <>
-      <AuthHeading
-        title="Let's create an account"
-        subtitle="Secure your documents against counterfeiting with QR-code verification."
-      />
+      {owner ? (
+        <AuthHeading
+          title={`Join ${owner.first_name || owner.email}'s team on QR Verify`}
+          subtitle="Create your account to work on the team's documents."
+        />
+      ) : (
+        <AuthHeading
+          title="Let's create an account"
+          subtitle="Secure your documents against counterfeiting with QR-code verification."
+        />
+      )}
       <Box sx={{ mt: 4 }}>
-        <SignInAlternatives />
-        <SignUpForm onSubmit={signUp} initialValues={formValues} />
+        {!invitation.data && <SignInAlternatives />}
+        <SignUpForm
+          onSubmit={signUp}
+          initialValues={
+            invitation.data ? { ...formValues, email: invitation.data.email } : formValues
+          }
+          isEmailReadOnly={Boolean(invitation.data)}
+        />
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
         Already have an account?{' '}

@@ -1,4 +1,4 @@
-// sso (spec sections 2, 4): the organisation email leads to its identity provider, which sends
+// sso: the organisation email leads to its identity provider, which sends
 // the browser back here with ?code= to be exchanged for our tokens.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

@@ -15,7 +15,7 @@ export function SubscriptionOverviewScreen() {
       title="Your subscription"
       description="Your plan, its usage and your billing details will be summarised here."
       action={
-        // Plans are the owner's decision, so shared users get no way there (spec section 6).
+        // Plans are the owner's decision, so shared users get no way there.
         !isSharedUser && (
           <Button component={RouterLink} to={pathTo('subscription-plans')} variant="contained">
             See Plans

@@ -1,13 +1,140 @@
+// 'settings-users': the people the owner shares the account with, their permissions, and inviting more.
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
+import PersonAddOutlined from '@mui/icons-material/PersonAddOutlined';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 
 import { EmptyState } from '@/components/empty-state';
+import { LoadErrorState } from '@/components/load-error-state';
+import { failureMessage } from '@/lib/api/api-error-notification';
+import { notify } from '@/lib/notify';
+
+import {
+  useGetTeamMembersQuery,
+  useResendInvitationMutation,
+  type TeamMember,
+} from '../api/team-api';
+
+import { MemberDialog } from './member-dialog';
+import { RemoveMemberDialog } from './remove-member-dialog';
+import { TeamMembersList } from './team-members-list';
+
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+
+/** Which dialog is open; `isOpen` goes false first so the dialog can animate out with its content. */
+type OpenDialog =
+  | { kind: 'invite'; isOpen: boolean }
+  | { kind: 'edit'; member: TeamMember; isOpen: boolean }
+  | { kind: 'remove'; member: TeamMember; isOpen: boolean };
+
+function InviteButton({ onClick }: { onClick: () => void }) {
+  return (
+    <Button variant="contained" startIcon={<PersonAddOutlined />} onClick={onClick}>
+      Invite user
+    </Button>
+  );
+}
 
 export function TeamUsersScreen() {
+  const { data, isLoading, isError, refetch } = useGetTeamMembersQuery();
+  const [resend, { originalArgs: resendingId, isLoading: isResending }] =
+    useResendInvitationMutation();
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const members = data?.results ?? [];
+  const close = () => setDialog((current) => current && { ...current, isOpen: false });
+  const openInvite = () => setDialog({ kind: 'invite', isOpen: true });
+
+  async function resendInvitation(member: TeamMember) {
+    const result = await resend(member.id);
+    if (result.error) {
+      notify({
+        severity: 'error',
+        summary: 'Invitation not sent',
+        detail: failureMessage(
+          result.error as FetchBaseQueryError,
+          'The invitation could not be sent again.',
+        ),
+      });
+      return;
+    }
+    notify({
+      severity: 'success',
+      summary: 'Invitation sent',
+      detail: `We emailed a new invitation to ${member.email}.`,
+    });
+  }
+
+  let content;
+  if (isLoading) {
+    content = (
+      <Stack spacing={1} aria-busy="true" aria-label="Loading users">
+        {[0, 1, 2].map((key) => (
+          <Skeleton key={key} variant="rounded" height={56} />
+        ))}
+      </Stack>
+    );
+  } else if (isError) {
+    content = <LoadErrorState title="Users could not be loaded" onRetry={() => void refetch()} />;
+  } else if (members.length === 0) {
+    content = (
+      <EmptyState
+        icon={GroupOutlined}
+        title="No users invited yet"
+        description="Shared users work under your account with their own sign-in. You choose, area by area, what each of them may view or edit."
+        action={<InviteButton onClick={openInvite} />}
+      />
+    );
+  } else {
+    content = (
+      <TeamMembersList
+        members={members}
+        resendingId={isResending ? (resendingId ?? null) : null}
+        onEdit={(member) => setDialog({ kind: 'edit', member, isOpen: true })}
+        onResend={(member) => void resendInvitation(member)}
+        onRemove={(member) => setDialog({ kind: 'remove', member, isOpen: true })}
+      />
+    );
+  }
+
   return (
-    <EmptyState
-      icon={GroupOutlined}
-      title="No users invited yet"
-      description="Invite colleagues to work under your account and choose what each of them may access."
-    />
+    <Stack spacing={3}>
+      <Stack
+        direction="row"
+        spacing={2}
+        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
+        useFlexGap
+      >
+        <div>
+          <Typography variant="h2" component="h2">
+            Users
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            People who work under your account, and what each of them may do.
+          </Typography>
+        </div>
+        {members.length > 0 && <InviteButton onClick={openInvite} />}
+      </Stack>
+      {content}
+      {dialog?.kind === 'invite' && <MemberDialog open={dialog.isOpen} onClose={close} />}
+      {dialog?.kind === 'edit' && (
+        <MemberDialog
+          key={dialog.member.id}
+          member={dialog.member}
+          open={dialog.isOpen}
+          onClose={close}
+        />
+      )}
+      {dialog?.kind === 'remove' && (
+        <RemoveMemberDialog
+          key={dialog.member.id}
+          member={dialog.member}
+          open={dialog.isOpen}
+          onClose={close}
+        />
+      )}
+    </Stack>
   );
 }

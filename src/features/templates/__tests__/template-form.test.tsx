@@ -1,8 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 import { signedInSession } from '@/testing/fixtures';
-import { renderApp } from '@/testing/render-with-providers';
+import { renderWithProviders } from '@/testing/render-with-providers';
 import { TEMPLATE_LIMITS } from '@common/templates';
+
+import { CreateTemplateScreen } from '../components/create-template-screen';
+import { EditTemplateScreen } from '../components/edit-template-screen';
 
 import {
   aTemplate,
@@ -21,7 +24,12 @@ const defaultTemplate = aTemplate();
 
 function render(route: string, templates: Template[] = [defaultTemplate], override?: Override) {
   const server = fakeTemplatesServer(templates, override);
-  const view = renderApp({ route, preloadedState: { session: signedInSession() } });
+  const isEdit = route.endsWith('/edit');
+  const view = renderWithProviders(isEdit ? <EditTemplateScreen /> : <CreateTemplateScreen />, {
+    route,
+    path: isEdit ? '/templates/:templateId/edit' : '/templates/create',
+    preloadedState: { session: signedInSession() },
+  });
   return { ...server, ...view };
 }
 

@@ -1,14 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
 
 import { signedInSession } from '@/testing/fixtures';
-import { renderApp } from '@/testing/render-with-providers';
+import { renderWithProviders } from '@/testing/render-with-providers';
+
+import { CreateTemplateScreen } from '../components/create-template-screen';
 
 import { aTemplate, fakeTemplatesServer, installObjectUrls } from './fake-templates-server';
 
 function renderEditor() {
   fakeTemplatesServer([aTemplate()]);
-  return renderApp({
+  return renderWithProviders(<CreateTemplateScreen />, {
     route: '/templates/create',
+    path: '/templates/create',
     preloadedState: { session: signedInSession({ fullName: 'Olivia Owner' }) },
   });
 }

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 
 import { signedInSession } from '@/testing/fixtures';
-import { renderApp } from '@/testing/render-with-providers';
+import { renderWithProviders } from '@/testing/render-with-providers';
+
+import { TemplatesScreen } from '../components/templates-screen';
 
 import {
   aTemplate,
@@ -31,7 +33,11 @@ const training = aTemplate({
 
 function render(templates: Template[] = [standard, graduation, training], override?: Override) {
   const server = fakeTemplatesServer(templates, override);
-  const view = renderApp({ route: '/templates', preloadedState: { session: signedInSession() } });
+  const view = renderWithProviders(<TemplatesScreen />, {
+    route: '/templates',
+    path: '/templates',
+    preloadedState: { session: signedInSession() },
+  });
   return { ...server, ...view };
 }
 

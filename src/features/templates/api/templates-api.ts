@@ -1,30 +1,17 @@
 // The landing-page template calls, injected into the one API. Tags: each template is
 // {type: 'Template', id}; the list is id 'LIST'.
 import { baseApi } from '@/lib/api/base-api';
-import { explainsOwnErrors } from '@/lib/api/screen-handled-errors';
-import type { Template, TemplateFieldSettings } from '@common/templates';
+import { TEMPLATE_LIST_TAG, templateTag } from '@/lib/api/template-tags';
+import type { TemplateSettings } from '@common/templates';
+import type { Template, TemplateList } from '@common/templates-schemas';
 
 // The shapes are shared with the server (common/); re-exported so the feature reads them from its API.
-export type { Template, TemplateDesign, TemplateFieldSettings } from '@common/templates';
-
-export interface TemplateList {
-  count: number;
-  results: Template[];
-}
+export type { TemplateDesign, TemplateFieldSettings } from '@common/templates';
+export type { Template } from '@common/templates-schemas';
 
 /** The body of create and update: everything about a template but the logo file. */
-export interface TemplateInput {
+export interface TemplateInput extends TemplateSettings {
   name: string;
-  primary_color: string;
-  background_color: string;
-  text_color: string;
-  heading: string;
-  intro: string;
-  fields: TemplateFieldSettings;
-  allow_download: boolean;
-  contact_text: string;
-  contact_url: string;
-  footer_text: string;
   /** null removes the saved logo; left out, the logo stays as it is. */
   logo?: null;
 }
@@ -41,8 +28,11 @@ export interface DeleteTemplateRequest {
   replacementId?: string;
 }
 
-export const TEMPLATE_LIST_TAG = { type: 'Template', id: 'LIST' } as const;
-const templateTag = (id: string) => ({ type: 'Template' as const, id });
+/**
+ * The form shows the server's word beside the fields or in its alert; the delete dialog inside itself;
+ * the grid's actions in toasts of their own that name the template.
+ */
+const SHOWN_BY_SCREEN = { showsOwnErrors: true } as const;
 
 /** JSON when there is no file; otherwise multipart with the JSON as the `data` part, as the server expects. */
 export function templateRequestBody({ input, logoFile }: TemplateWrite): TemplateInput | FormData {
@@ -69,6 +59,7 @@ export const templatesApi = baseApi.injectEndpoints({
     createTemplate: build.mutation<Template, TemplateWrite>({
       query: (write) => ({ url: 'templates/', method: 'POST', body: templateRequestBody(write) }),
       invalidatesTags: (_result, error) => (error ? [] : [TEMPLATE_LIST_TAG]),
+      extraOptions: SHOWN_BY_SCREEN,
     }),
     updateTemplate: build.mutation<Template, TemplateWrite & { id: string }>({
       query: ({ id, ...write }) => ({
@@ -78,6 +69,7 @@ export const templatesApi = baseApi.injectEndpoints({
       }),
       invalidatesTags: (_result, error, { id }) =>
         error ? [] : [templateTag(id), TEMPLATE_LIST_TAG],
+      extraOptions: SHOWN_BY_SCREEN,
     }),
     // The verifications move to the replacement, so its count changes too.
     deleteTemplate: build.mutation<void, DeleteTemplateRequest>({
@@ -88,16 +80,19 @@ export const templatesApi = baseApi.injectEndpoints({
       }),
       invalidatesTags: (_result, error, { replacementId }) =>
         error ? [] : [TEMPLATE_LIST_TAG, ...(replacementId ? [templateTag(replacementId)] : [])],
+      extraOptions: SHOWN_BY_SCREEN,
     }),
     // Exactly one template is the default: the new one gains the badge and the old one loses it,
     // so every cached template may have changed.
     makeDefaultTemplate: build.mutation<Template, string>({
       query: (id) => ({ url: `templates/${id}/default/`, method: 'POST' }),
       invalidatesTags: (_result, error) => (error ? [] : ['Template']),
+      extraOptions: SHOWN_BY_SCREEN,
     }),
     duplicateTemplate: build.mutation<Template, string>({
       query: (id) => ({ url: `templates/${id}/duplicate/`, method: 'POST' }),
       invalidatesTags: (_result, error) => (error ? [] : [TEMPLATE_LIST_TAG]),
+      extraOptions: SHOWN_BY_SCREEN,
     }),
   }),
 });
@@ -111,11 +106,3 @@ export const {
   useMakeDefaultTemplateMutation,
   useDuplicateTemplateMutation,
 } = templatesApi;
-
-// The form shows the server's word beside the fields or in its alert; the delete dialog inside
-// itself; the grid's actions in toasts of their own that name the template. 5xx still reach Sentry.
-explainsOwnErrors('createTemplate', () => true);
-explainsOwnErrors('updateTemplate', () => true);
-explainsOwnErrors('deleteTemplate', () => true);
-explainsOwnErrors('makeDefaultTemplate', () => true);
-explainsOwnErrors('duplicateTemplate', () => true);

@@ -1,48 +1,27 @@
 // 'Create Template': a new landing-page design, starting from QR Verify's own look.
-import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-
-import { pathTo } from '@/app/routes';
-import { notify } from '@/lib/notify';
+import { useState } from 'react';
 
 import { useCreateTemplateMutation } from '../api/templates-api';
 import { blankTemplateValues, templateWrite } from '../template-values';
 
 import { TemplateForm } from './template-form';
-import { templateSubmissionErrors } from './template-submission';
+import { useTemplateSave } from './use-template-save';
 
 import type { TemplateFormValues } from './template-form-schema';
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 
 export function CreateTemplateScreen() {
   const [createTemplate] = useCreateTemplateMutation();
   const [initialValues] = useState(blankTemplateValues);
-  const [isSaved, setIsSaved] = useState(false);
-  const navigate = useNavigate();
+  const { isSaved, save } = useTemplateSave('The template could not be created. Please try again.');
 
-  // Leaves once the unsaved-changes prompt has stood down.
-  useEffect(() => {
-    if (isSaved) navigate(pathTo('templates'));
-  }, [isSaved, navigate]);
-
-  const submit = async (values: TemplateFormValues) => {
-    try {
+  const submit = (values: TemplateFormValues) =>
+    save(async () => {
       const created = await createTemplate(templateWrite(values, null)).unwrap();
-      notify({
-        severity: 'success',
+      return {
         summary: 'Template created',
         detail: `“${created.name}” is ready to use for your verifications.`,
-        lifetime: 5000,
-      });
-      setIsSaved(true);
-      return undefined;
-    } catch (error) {
-      return templateSubmissionErrors(
-        error as FetchBaseQueryError,
-        'The template could not be created. Please try again.',
-      );
-    }
-  };
+      };
+    });
 
   return (
     <TemplateForm

@@ -1,17 +1,12 @@
 // Deleting a template. The default one cannot go (every account always has one); one that
 // verifications use needs another template for their pages first.
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 
-import { findServerMessage, httpStatusOf } from '@/lib/api/api-error-notification';
+import { ConfirmDialog, DestructiveActions } from '@/components/confirm-dialog';
+import { apiErrorCode, failureMessage } from '@/lib/api/api-error-notification';
 import { notify } from '@/lib/notify';
 
 import { useDeleteTemplateMutation, type Template } from '../api/templates-api';
@@ -37,7 +32,8 @@ export function DeleteTemplateDialog({
   const [replacementId, setReplacementId] = useState('');
   const [isReplacementMissing, setIsReplacementMissing] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  // The server may know of verifications the list had not counted yet (409): ask for a replacement.
+  // Our own changes keep the count current (they invalidate the template), but another tab or teammate may
+  // have used the template since the list loaded: the server then answers 409 and a replacement is needed.
   const [isInUseOnServer, setIsInUseOnServer] = useState(false);
   const isInUse = template.verification_count > 0 || isInUseOnServer;
   const others = templates.filter((candidate) => candidate.id !== template.id);
@@ -48,29 +44,18 @@ export function DeleteTemplateDialog({
 
   if (template.is_default) {
     return (
-      <Dialog
+      <ConfirmDialog
+        id="delete-template"
         open={open}
         onClose={onClose}
-        fullWidth
-        maxWidth="xs"
-        aria-labelledby="delete-template-title"
-        aria-describedby="delete-template-description"
-      >
-        <DialogTitle id="delete-template-title" sx={{ fontSize: '1.125rem', pb: 1 }}>
-          The default template cannot be deleted
-        </DialogTitle>
-        <DialogContent>
-          <DialogContentText id="delete-template-description">
-            New verifications use “{template.name}” unless another template is chosen, so your
-            account always needs it. To delete it, first make another template the default.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5 }}>
+        title="The default template cannot be deleted"
+        description={`New verifications use “${template.name}” unless another template is chosen, so your account always needs it. To delete it, first make another template the default.`}
+        actions={
           <Button onClick={onClose} variant="contained" autoFocus>
             OK
           </Button>
-        </DialogActions>
-      </Dialog>
+        }
+      />
     );
   }
 
@@ -87,15 +72,12 @@ export function DeleteTemplateDialog({
       }).unwrap();
     } catch (error) {
       const failure = error as FetchBaseQueryError;
-      if (httpStatusOf(failure) === 409) setIsInUseOnServer(true);
+      if (apiErrorCode(failure) === 'template_in_use') setIsInUseOnServer(true);
       const details = (failure.data as { error?: { details?: Record<string, string[]> } } | null)
         ?.error?.details;
       setProblem(
         details?.replacement_id?.[0] ??
-          (failure.status === 'FETCH_ERROR'
-            ? 'Could not connect to server. Check connection and try again.'
-            : findServerMessage(failure.data)) ??
-          'The template could not be deleted. Please try again.',
+          failureMessage(failure, 'The template could not be deleted. Please try again.'),
       );
       return;
     }
@@ -112,61 +94,51 @@ export function DeleteTemplateDialog({
   };
 
   return (
-    <Dialog
+    <ConfirmDialog
+      id="delete-template"
       open={open}
-      onClose={isLoading ? undefined : onClose}
-      fullWidth
-      maxWidth="xs"
-      aria-labelledby="delete-template-title"
-      aria-describedby="delete-template-description"
+      onClose={onClose}
+      isBusy={isLoading}
+      title="Delete this template?"
+      error={problem}
+      description={
+        isInUse
+          ? `“${template.name}” is used by ${usage}. Choose the template their pages will use instead. This cannot be undone.`
+          : `“${template.name}” will be deleted. No verification uses it. This cannot be undone.`
+      }
+      actions={
+        <DestructiveActions
+          confirmLabel={isInUse ? 'Move and delete' : 'Delete'}
+          onConfirm={confirm}
+          onCancel={onClose}
+          isBusy={isLoading}
+        />
+      }
     >
-      <DialogTitle id="delete-template-title" sx={{ fontSize: '1.125rem', pb: 1 }}>
-        Delete this template?
-      </DialogTitle>
-      <DialogContent>
-        {problem && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {problem}
-          </Alert>
-        )}
-        <DialogContentText id="delete-template-description">
-          {isInUse
-            ? `“${template.name}” is used by ${usage}. Choose the template their pages will use instead. This cannot be undone.`
-            : `“${template.name}” will be deleted. No verification uses it. This cannot be undone.`}
-        </DialogContentText>
-        {isInUse && (
-          <TextField
-            select
-            fullWidth
-            required
-            label="Move its verifications to"
-            value={replacementId}
-            onChange={(event) => {
-              setReplacementId(event.target.value);
-              setIsReplacementMissing(false);
-            }}
-            error={isReplacementMissing}
-            helperText={isReplacementMissing ? 'Choose a template for its verifications' : ' '}
-            disabled={isLoading}
-            sx={{ mt: 3 }}
-          >
-            {others.map((candidate) => (
-              <MenuItem key={candidate.id} value={candidate.id}>
-                {candidate.name}
-                {candidate.is_default ? ' (default)' : ''}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button onClick={onClose} color="inherit" disabled={isLoading}>
-          Cancel
-        </Button>
-        <Button variant="contained" color="error" onClick={confirm} loading={isLoading}>
-          {isInUse ? 'Move and delete' : 'Delete'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      {isInUse && (
+        <TextField
+          select
+          fullWidth
+          required
+          label="Move its verifications to"
+          value={replacementId}
+          onChange={(event) => {
+            setReplacementId(event.target.value);
+            setIsReplacementMissing(false);
+          }}
+          error={isReplacementMissing}
+          helperText={isReplacementMissing ? 'Choose a template for its verifications' : ' '}
+          disabled={isLoading}
+          sx={{ mt: 3 }}
+        >
+          {others.map((candidate) => (
+            <MenuItem key={candidate.id} value={candidate.id}>
+              {candidate.name}
+              {candidate.is_default ? ' (default)' : ''}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    </ConfirmDialog>
   );
 }

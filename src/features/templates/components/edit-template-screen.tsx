@@ -1,14 +1,13 @@
 // 'Edit Template': changes apply to the page of every verification that uses the template.
-import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import Button from '@mui/material/Button';
-import { useEffect, useMemo, useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { useMemo, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 
 import { pathTo } from '@/app/routes';
 import { EmptyState } from '@/components/empty-state';
+import { LoadErrorState } from '@/components/load-error-state';
 import { ScreenLoading } from '@/components/screen-loading';
-import { notify } from '@/lib/notify';
 
 import {
   useGetTemplateQuery,
@@ -19,7 +18,7 @@ import { verificationCount } from '../format';
 import { templateFormValues, templateWrite } from '../template-values';
 
 import { TemplateForm } from './template-form';
-import { templateSubmissionErrors } from './template-submission';
+import { useTemplateSave } from './use-template-save';
 
 import type { TemplateFormValues } from './template-form-schema';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
@@ -47,17 +46,7 @@ export function EditTemplateScreen() {
         action={<BackButton />}
       />
     ) : (
-      <EmptyState
-        icon={CloudOffOutlined}
-        tone="error"
-        title="The template could not be loaded"
-        description="Check your connection and try again."
-        action={
-          <Button variant="contained" onClick={() => refetch()}>
-            Retry
-          </Button>
-        }
-      />
+      <LoadErrorState title="The template could not be loaded" onRetry={() => refetch()} />
     );
   }
   // Keyed so that opening another template starts a fresh form.
@@ -69,37 +58,22 @@ function EditTemplateForm({ template }: { template: Template }) {
   // Taken once: a refetch while the user types must not reset the form under them.
   const [initialValues] = useState(() => templateFormValues(template));
   const initialLogo = useMemo(() => initialValues.logo, [initialValues]);
-  const [isSaved, setIsSaved] = useState(false);
-  const navigate = useNavigate();
+  const { isSaved, save } = useTemplateSave('The template could not be saved. Please try again.');
 
-  useEffect(() => {
-    if (isSaved) navigate(pathTo('templates'));
-  }, [isSaved, navigate]);
-
-  const submit = async (values: TemplateFormValues) => {
-    try {
+  const submit = (values: TemplateFormValues) =>
+    save(async () => {
       const saved = await updateTemplate({
         id: template.id,
         ...templateWrite(values, initialLogo),
       }).unwrap();
-      notify({
-        severity: 'success',
+      return {
         summary: 'Template saved',
         detail:
           saved.verification_count > 0
             ? `“${saved.name}” is saved and already shows on ${verificationCount(saved.verification_count)}.`
             : `“${saved.name}” is saved.`,
-        lifetime: 5000,
-      });
-      setIsSaved(true);
-      return undefined;
-    } catch (error) {
-      return templateSubmissionErrors(
-        error as FetchBaseQueryError,
-        'The template could not be saved. Please try again.',
-      );
-    }
-  };
+      };
+    });
 
   return (
     <TemplateForm

@@ -26,8 +26,7 @@ import { ScaledFrame } from '@/components/scaled-frame';
 
 import { verificationCount } from '../format';
 import { templateDesign } from '../template-values';
-
-import { usePreviewDocument } from './template-preview';
+import { usePreviewDocument } from '../use-preview';
 
 import type { Template } from '../api/templates-api';
 

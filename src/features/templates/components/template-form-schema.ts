@@ -11,7 +11,7 @@ import {
   TEMPLATE_LIMITS,
   TEMPLATE_LOGO_TYPES,
   type TemplateField,
-  type TemplateFieldSettings,
+  type TemplateSettings,
 } from '@common/templates';
 
 /** The logo as the form holds it: the saved one, a newly chosen file, or none. */
@@ -25,19 +25,9 @@ export type LogoChoice =
     }
   | null;
 
-export interface TemplateFormValues {
+export interface TemplateFormValues extends TemplateSettings {
   name: string;
   logo: LogoChoice;
-  primary_color: string;
-  background_color: string;
-  text_color: string;
-  heading: string;
-  intro: string;
-  fields: TemplateFieldSettings;
-  allow_download: boolean;
-  contact_text: string;
-  contact_url: string;
-  footer_text: string;
 }
 
 /** The fields' names in the form, in the order the page lists them. */

@@ -3,42 +3,30 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
-import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
-import { Form, useField, useFormState } from 'react-final-form';
+import { Form, useFormState } from 'react-final-form';
 import { Link as RouterLink } from 'react-router-dom';
 
 import { pathTo } from '@/app/routes';
 import { ColorInputField } from '@/components/form/color-input-field';
+import { FormSection } from '@/components/form/form-section';
+import { SubmitBar } from '@/components/form/submit-bar';
+import { SwitchField } from '@/components/form/switch-field';
 import { TextInputField } from '@/components/form/text-input-field';
-import { FormSection } from '@/components/form-section';
 import { UnsavedChangesPrompt } from '@/components/unsaved-changes-prompt';
 import { contrastWarnings, TEMPLATE_LIMITS, type ContrastWarning } from '@common/templates';
 
 import { designFromValues } from '../template-values';
+import { useInitialPreviewDevice, type PreviewDevice } from '../use-preview';
 
 import { LogoField } from './logo-field';
-import { RecordFieldsInput } from './record-fields-input';
 import { validateTemplateForm, type TemplateFormValues } from './template-form-schema';
-import {
-  PreviewDeviceToggle,
-  TemplatePreview,
-  useInitialPreviewDevice,
-  type PreviewDevice,
-} from './template-preview';
+import { PreviewDeviceToggle, TemplatePreview } from './template-preview';
+import { VerificationFieldsInput } from './verification-fields-input';
 
 import type { SubmissionErrors } from 'final-form';
-
-/** The form-wide error: the server's sentence plus any problems no field can show. */
-export interface FormWideError {
-  message: string;
-  more?: string[];
-}
 
 interface TemplateFormProps {
   initialValues: TemplateFormValues;
@@ -141,10 +129,15 @@ function TemplateFormBody({ isBusy, submitLabel }: { isBusy: boolean; submitLabe
             title="Record fields"
             description="Which details of a verification the page lists, and what each is called."
           >
-            <RecordFieldsInput disabled={isBusy} />
+            <VerificationFieldsInput disabled={isBusy} />
           </FormSection>
           <FormSection title="Document download">
-            <AllowDownloadField disabled={isBusy} />
+            <SwitchField
+              name="allow_download"
+              label="Offer the secured document for download"
+              helperText="The page offers it only when the verification allows downloads too."
+              disabled={isBusy}
+            />
           </FormSection>
           <FormSection title="Contact and footer">
             <Stack spacing={2.5}>
@@ -186,7 +179,14 @@ function TemplateFormBody({ isBusy, submitLabel }: { isBusy: boolean; submitLabe
       </Grid>
       {/* Its own row: after the form beside the preview, after the preview when stacked. */}
       <Grid size={{ xs: 12, lg: 5 }}>
-        <SubmitBar submitLabel={submitLabel} />
+        <SubmitBar
+          submitLabel={submitLabel}
+          incompleteHint="Fill in the name and fix any field marked in red to save."
+        >
+          <Button component={RouterLink} to={pathTo('templates')} color="inherit" size="large">
+            Cancel
+          </Button>
+        </SubmitBar>
       </Grid>
     </Grid>
   );
@@ -215,74 +215,5 @@ function ContrastAlert({ field }: { field: ContrastWarning['field'] }) {
     <Alert severity="warning" role="status">
       {warning.message} You can still save it.
     </Alert>
-  );
-}
-
-function AllowDownloadField({ disabled }: { disabled: boolean }) {
-  const { input } = useField<boolean>('allow_download', { type: 'checkbox' });
-  return (
-    <Box>
-      <FormControlLabel
-        control={
-          <Switch
-            name={input.name}
-            checked={Boolean(input.checked)}
-            onChange={input.onChange}
-            disabled={disabled}
-          />
-        }
-        label="Offer the secured document for download"
-      />
-      <FormHelperText sx={{ mt: 0 }}>
-        The page offers it only when the verification allows downloads too.
-      </FormHelperText>
-    </Box>
-  );
-}
-
-function SubmitBar({ submitLabel }: { submitLabel: string }) {
-  const { submitting, hasValidationErrors, submitError, dirtySinceLastSubmit } = useFormState({
-    subscription: {
-      submitting: true,
-      hasValidationErrors: true,
-      submitError: true,
-      dirtySinceLastSubmit: true,
-    },
-  });
-  const formError = dirtySinceLastSubmit ? undefined : (submitError as FormWideError | undefined);
-  return (
-    <Stack spacing={2}>
-      {formError && (
-        <Alert severity="error" role="alert">
-          {formError.message}
-          {formError.more && formError.more.length > 0 && (
-            <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
-              {formError.more.map((message) => (
-                <li key={message}>{message}</li>
-              ))}
-            </Box>
-          )}
-        </Alert>
-      )}
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          loading={submitting}
-          disabled={hasValidationErrors}
-        >
-          {submitLabel}
-        </Button>
-        <Button component={RouterLink} to={pathTo('templates')} color="inherit" size="large">
-          Cancel
-        </Button>
-        {hasValidationErrors && !submitting && (
-          <Typography variant="body2" color="text.secondary">
-            Fill in the name and fix any field marked in red to save.
-          </Typography>
-        )}
-      </Stack>
-    </Stack>
   );
 }

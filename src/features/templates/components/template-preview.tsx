@@ -6,18 +6,14 @@ import Box from '@mui/material/Box';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 
-import { useAppSelector } from '@/app/hooks';
 import { ScaledFrame } from '@/components/scaled-frame';
-import { selectFullName } from '@/lib/session/session-slice';
 
-import { renderTemplatePreview } from '../preview-page';
+import { usePreviewDocument, type PreviewDevice } from '../use-preview';
 
 import type { TemplateDesign } from '../api/templates-api';
 import type { Theme } from '@mui/material/styles';
-
-export type PreviewDevice = 'desktop' | 'phone';
 
 /** The widths the page is laid out at: a small laptop, and the phone the page is designed for. */
 export const PREVIEW_WIDTHS: Record<PreviewDevice, number> = { desktop: 1024, phone: 375 };
@@ -46,25 +42,6 @@ function usePreviewHeight(): number {
   return isBesideForm
     ? Math.max(MIN_PREVIEW_PX, windowHeight - STICKY_CHROME_PX)
     : STACKED_PREVIEW_PX;
-}
-
-/** Phones start with the phone preview: a desktop page scaled to a phone's width is unreadable. */
-export function useInitialPreviewDevice(): PreviewDevice {
-  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
-  return isPhone ? 'phone' : 'desktop';
-}
-
-/** The issuer's name the sample shows: the signed-in user's, as on their own verifications. */
-export function usePreviewIssuer(): string {
-  return useAppSelector(selectFullName) || 'Your organisation';
-}
-
-export function usePreviewDocument(design: TemplateDesign): string {
-  const issuerName = usePreviewIssuer();
-  return useMemo(
-    () => renderTemplatePreview(design, { issuerName, host: window.location.host }),
-    [design, issuerName],
-  );
 }
 
 export function PreviewDeviceToggle({

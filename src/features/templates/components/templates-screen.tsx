@@ -1,7 +1,6 @@
 // 'templates': every landing-page template of the account as a card with a picture of its page.
 // The default one comes first (the server's order), then by name.
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
 import WebOutlined from '@mui/icons-material/WebOutlined';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -15,7 +14,8 @@ import { Link as RouterLink } from 'react-router-dom';
 
 import { pathTo } from '@/app/routes';
 import { EmptyState } from '@/components/empty-state';
-import { describeApiError, findServerMessage } from '@/lib/api/api-error-notification';
+import { LoadErrorState } from '@/components/load-error-state';
+import { failureDetail } from '@/lib/api/api-error-notification';
 import { notify } from '@/lib/notify';
 
 import {
@@ -63,16 +63,6 @@ function LoadingCards() {
   );
 }
 
-function failureDetail(error: unknown, fallback: string): string {
-  const failure = error as FetchBaseQueryError;
-  const status = typeof failure.status === 'number' ? failure.status : null;
-  return (
-    (status !== null && status < 500 ? findServerMessage(failure.data) : undefined) ??
-    describeApiError(failure)?.detail ??
-    fallback
-  );
-}
-
 export function TemplatesScreen() {
   const { data, isLoading, isError, refetch } = useGetTemplatesQuery();
   const [duplicateTemplate] = useDuplicateTemplateMutation();
@@ -96,7 +86,7 @@ export function TemplatesScreen() {
         severity: 'error',
         summary: 'Not duplicated',
         detail: failureDetail(
-          error,
+          error as FetchBaseQueryError,
           `“${template.name}” could not be duplicated. Please try again.`,
         ),
       });
@@ -120,7 +110,7 @@ export function TemplatesScreen() {
         severity: 'error',
         summary: 'Default not changed',
         detail: failureDetail(
-          error,
+          error as FetchBaseQueryError,
           `“${template.name}” could not be made the default. Please try again.`,
         ),
       });
@@ -133,19 +123,7 @@ export function TemplatesScreen() {
   if (isLoading) {
     content = <LoadingCards />;
   } else if (isError && !data) {
-    content = (
-      <EmptyState
-        icon={CloudOffOutlined}
-        tone="error"
-        title="Templates could not be loaded"
-        description="Check your connection and try again."
-        action={
-          <Button variant="contained" onClick={() => refetch()}>
-            Retry
-          </Button>
-        }
-      />
-    );
+    content = <LoadErrorState title="Templates could not be loaded" onRetry={() => refetch()} />;
   } else if (templates.length === 0) {
     content = (
       <EmptyState

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 
+import { browserLocation } from '@/lib/browser-location';
 import { signedInSession } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render-with-providers';
 
@@ -174,6 +175,8 @@ describe('create verification: the form', () => {
       await screen.findByText('Only PDF, PNG and JPEG files can be secured'),
     ).toBeInTheDocument();
 
+    // The limit is the server's (GET /api/settings/); the hint names it once it is known.
+    expect(await screen.findByText('PDF, PNG or JPEG, up to 25 MB')).toBeInTheDocument();
     const huge = pdfFile('scan.pdf');
     Object.defineProperty(huge, 'size', { value: 26 * 1024 * 1024 });
     fireEvent.change(fileInput, { target: { files: [huge] } });
@@ -205,6 +208,21 @@ describe('create verification: the form', () => {
     expect(create).toBeDisabled();
   });
 
+  it('takes the session refresh when the upload meets a 401, as any API call would', async () => {
+    const fetchMock = fakeVerificationsServer({
+      'POST /api/uploads/': () =>
+        jsonResponse({ error: { message: 'Authentication credentials were not provided.' } }, 401),
+      'POST /api/auth/token/': () => jsonResponse({ access_token: 'a2', refresh_token: 'r2' }),
+    });
+    const { user, fileInput } = renderCreate();
+
+    await user.upload(fileInput, pdfFile());
+
+    await waitFor(() => expect(browserLocation.reload).toHaveBeenCalledTimes(1));
+    expect(callsTo(fetchMock, 'POST', '/api/auth/token/')).toHaveLength(1);
+    expect(callsTo(fetchMock, 'GET', '/api/verifications/stats/')).toHaveLength(0);
+  });
+
   it('previews the chosen page with the QR code at its size, and moves it when custom', async () => {
     const { user, fileInput } = renderCreate();
     expect(screen.getByText(/preview appears here/)).toBeInTheDocument();
@@ -212,9 +230,9 @@ describe('create verification: the form', () => {
     await user.upload(fileInput, pdfFile());
     const placeholder = await screen.findByTestId('qr-placeholder');
     expect(screen.getByText(/Page 1 of 3/)).toBeInTheDocument();
-    // 30 mm on a 210 mm wide page, 10 mm from the right edge.
-    expect(placeholder.style.width).toMatch(/^14\.28/);
-    expect(parseFloat(placeholder.style.left)).toBeCloseTo(((210 - 30 - 10) / 210) * 100, 0);
+    // The server's default 25 mm on a 210 mm wide page, 10 mm from the right edge.
+    expect(placeholder.style.width).toMatch(/^11\.90/);
+    expect(parseFloat(placeholder.style.left)).toBeCloseTo(((210 - 25 - 10) / 210) * 100, 0);
 
     await user.click(screen.getByRole('button', { name: 'Last page' }));
     expect(await screen.findByText(/Page 3 of 3/)).toBeInTheDocument();
@@ -226,7 +244,7 @@ describe('create verification: the form', () => {
     );
 
     await user.click(screen.getByRole('button', { name: 'Custom' }));
-    const draggable = screen.getByRole('button', { name: /QR code, 30 mm\. Drag it/ });
+    const draggable = screen.getByRole('button', { name: /QR code, 25 mm\. Drag it/ });
     const before = parseFloat(draggable.style.left);
     act(() => draggable.focus());
     await user.keyboard('{ArrowRight}{ArrowRight}');
@@ -271,21 +289,17 @@ describe('create verification: sending it', () => {
       return calls;
     });
     expect(upload.headers.get('Authorization')).toBe('Bearer access-token-1');
-    const body = await upload.clone().formData();
-    expect(
-      Object.fromEntries([...body.entries()].filter(([, v]) => typeof v === 'string')),
-    ).toEqual({
+    expect(upload.headers.get('Content-Type')).toBe('application/json');
+    expect(await upload.clone().json()).toEqual({
       title: 'Bachelor of Science in Nursing',
       holder_name: 'Amara Okafor',
       issue_date: '2026-03-05',
-      custom_fields: JSON.stringify([{ key: 'Grade', value: 'First class' }]),
-      qr: JSON.stringify({ pages: 'every', position: 'bottom-right', size_mm: 31 }),
-      allow_download: 'true',
+      custom_fields: [{ key: 'Grade', value: 'First class' }],
+      qr: { pages: 'every', position: 'bottom-right', size_mm: 26 },
+      allow_download: true,
       template_id: 'tpl-default',
       upload_id: 'up-1',
     });
-    expect(body.has('expiry_date')).toBe(false);
-    expect(body.has('file')).toBe(false);
 
     await act(async () => answer.resolve(jsonResponse(created, 201)));
 
@@ -330,7 +344,7 @@ describe('create verification: sending it', () => {
       expect(calls).toHaveLength(1);
       return calls;
     });
-    expect((await upload.clone().formData()).get('template_id')).toBe('tpl-nursing');
+    expect((await upload.clone().json()).template_id).toBe('tpl-nursing');
   });
 
   it('says the document is being secured once the upload is complete', async () => {
@@ -361,13 +375,13 @@ describe('create verification: sending it', () => {
 
     await screen.findByText('Verification created');
     const [upload] = callsTo(fetchMock, 'POST', '/api/verifications/');
-    const qr = JSON.parse(String((await upload.clone().formData()).get('qr')));
+    const { qr } = await upload.clone().json();
     expect(qr).toEqual({
       pages: 'first',
       position: 'custom',
-      size_mm: 30,
-      x: expect.closeTo((210 - 30 - 10) / 210, 3),
-      y: expect.closeTo((297 - 30 - 10) / 297 - 0.05, 3),
+      size_mm: 25,
+      x: expect.closeTo((210 - 25 - 10) / 210, 3),
+      y: expect.closeTo((297 - 25 - 10) / 297 - 0.05, 3),
     });
   });
 
@@ -447,6 +461,22 @@ describe('create verification: sending it', () => {
       413,
       { error: { message: 'Request body is too large' } },
       'The file is larger than the 25 MB limit',
+    ],
+    [
+      413,
+      {
+        error: {
+          code: 'pdf_too_complex',
+          message: 'The PDF is too complex to secure (more than 5,000 pages)',
+          details: { file: ['The PDF is too complex to secure (more than 5,000 pages)'] },
+        },
+      },
+      'The PDF is too complex to secure (more than 5,000 pages)',
+    ],
+    [
+      503,
+      { error: { code: 'server_busy', message: 'The server is busy securing other documents.' } },
+      'The server is busy securing other documents.',
     ],
   ])('explains a %i answer in an alert', async (status, body, message) => {
     fakeVerificationsServer({ [CREATE]: jsonResponse(body, status) });

@@ -1,5 +1,5 @@
 // A stand-in for the verifications API: answers per "METHOD /path", the requests as sent, ready-made
-// verifications, and an XMLHttpRequest that goes through the same mocked fetch (the upload uses XHR).
+// verifications, and an XMLHttpRequest that goes through the same mocked fetch (Uppy uploads over XHR).
 import vm from 'node:vm';
 
 import { act } from '@testing-library/react';
@@ -66,6 +66,7 @@ export const TEMPLATES = [
  */
 export function fakeVerificationsServer(routes: Record<string, Answer>): FetchMock {
   const answers: Record<string, Answer> = {
+    'GET /api/settings/': () => jsonResponse({ upload_max_bytes: 25 * 1024 * 1024 }),
     'GET /api/templates/': () => jsonResponse({ count: TEMPLATES.length, results: TEMPLATES }),
     ...routes,
   };
@@ -227,4 +228,3 @@ export function installObjectUrls() {
   });
   return created;
 }
-

@@ -1,4 +1,4 @@
-// The file picker's link import: the spec's rules for what counts as a link, and its messages.
+// The file picker's link import: the product's rules for what counts as a link, and its messages.
 import { screen, waitFor } from '@testing-library/react';
 
 import { signedInSession } from '@/testing/fixtures';

@@ -1,7 +1,13 @@
+import { DEFAULT_QR_PLACEMENT } from '@common/verifications';
+
 import { fileNameFromDisposition, readBlobAsDataUrl } from '../api/save-file';
+import {
+  validateVerificationForm,
+  type VerificationFormValues,
+} from '../components/verification-form-schema';
 import { documentFileProblem, documentKind } from '../document-file';
 import { formatCalendarDate, formatFileSize, todayIsoDate } from '../format';
-import { clampQrPosition, previewPageNumber, qrBox } from '../qr-placement';
+import { previewPageNumber, qrBox } from '../qr-preview';
 
 const A4 = { widthMm: 210, heightMm: 297 };
 
@@ -19,7 +25,12 @@ describe('QR placement', () => {
   });
 
   it('keeps a custom code on the page', () => {
-    expect(clampQrPosition(0.95, -0.2, { width: 0.1, height: 0.1 })).toEqual({ x: 0.9, y: 0 });
+    const outside = qrBox(
+      { pages: 'first', position: 'custom', x: 0.95, y: -0.2, size_mm: 21 },
+      A4,
+    );
+    expect(outside.x).toBeCloseTo(0.9);
+    expect(outside.y).toBe(0);
     const box = qrBox({ pages: 'first', position: 'custom', x: 0.5, y: 0.25, size_mm: 30 }, A4);
     expect(box).toMatchObject({ x: 0.5, y: 0.25 });
   });
@@ -46,16 +57,24 @@ describe('document checks', () => {
     expect(documentKind(file('a.pdf', 'text/plain'))).toBeNull();
   });
 
-  it('names the first problem', () => {
-    expect(documentFileProblem(null)).toBe('Choose a document to secure');
-    expect(documentFileProblem(file('a.gif', 'image/gif'))).toBe(
+  it('names the first problem, measuring the size against the upload limit', () => {
+    const limit = 25 * 1024 * 1024;
+    expect(documentFileProblem(null, limit)).toBe('Choose a document to secure');
+    expect(documentFileProblem(file('a.gif', 'image/gif'), limit)).toBe(
       'Only PDF, PNG and JPEG files can be secured',
     );
-    expect(documentFileProblem(file('a.pdf', 'application/pdf', 25 * 1024 * 1024 + 1))).toBe(
+    expect(documentFileProblem(file('a.pdf', 'application/pdf', limit + 1), limit)).toBe(
       'The file is larger than the 25 MB limit',
     );
-    expect(documentFileProblem(file('a.pdf', 'application/pdf', 0))).toBe('The file is empty');
-    expect(documentFileProblem(file('a.pdf', 'application/pdf', 25 * 1024 * 1024))).toBeNull();
+    expect(documentFileProblem(file('a.pdf', 'application/pdf', 0), limit)).toBe(
+      'The file is empty',
+    );
+    expect(documentFileProblem(file('a.pdf', 'application/pdf', limit), limit)).toBeNull();
+    expect(
+      documentFileProblem(file('a.pdf', 'application/pdf', 11 * 1024 * 1024), 10 * 1024 * 1024),
+    ).toBe('The file is larger than the 10 MB limit');
+    // Before the limit is known the server alone checks the size.
+    expect(documentFileProblem(file('a.pdf', 'application/pdf', limit + 1), undefined)).toBeNull();
   });
 });
 
@@ -86,5 +105,44 @@ describe('downloads', () => {
   it('turns a small blob into a data URL', async () => {
     const blob = { type: 'image/png', arrayBuffer: async () => new Uint8Array([1, 2, 3]).buffer };
     expect(await readBlobAsDataUrl(blob as unknown as Blob)).toBe('data:image/png;base64,AQID');
+  });
+});
+
+describe('form limits are the server’s', () => {
+  const values = (changes: Partial<VerificationFormValues>): VerificationFormValues => ({
+    file: null,
+    title: 'Diploma',
+    holder_name: 'Amara Okafor',
+    issue_date: '2026-03-05',
+    expiry_date: '',
+    custom_fields: [],
+    allow_download: false,
+    template_id: '',
+    qr: { ...DEFAULT_QR_PLACEMENT },
+    ...changes,
+  });
+  const qrError = (size_mm: number) =>
+    (
+      validateVerificationForm(values({ qr: { ...DEFAULT_QR_PLACEMENT, size_mm } })) as {
+        qr?: { size_mm?: string[] };
+      }
+    ).qr?.size_mm;
+  const valueError = (length: number) =>
+    (
+      validateVerificationForm(
+        values({ custom_fields: [{ key: 'Grade', value: 'x'.repeat(length) }] }),
+      ) as { custom_fields?: { value?: string[] }[] }
+    ).custom_fields?.[0]?.value;
+
+  it('starts the QR code at 25 mm and allows it up to 100 mm', () => {
+    expect(DEFAULT_QR_PLACEMENT.size_mm).toBe(25);
+    expect(qrError(100)).toBeUndefined();
+    expect(qrError(101)).toEqual(['The QR code must be at most 100 mm']);
+    expect(qrError(19)).toEqual(['The QR code must be at least 20 mm']);
+  });
+
+  it('takes custom field values up to 1,000 characters', () => {
+    expect(valueError(1000)).toBeUndefined();
+    expect(valueError(1001)).toEqual(['Value must be at most 1000 characters']);
   });
 });

@@ -1,38 +1,45 @@
-// The file picker's calls beside the upload itself: which cloud sources are configured, the bytes of a staged
-// document (for the preview of a linked file) and removing one the user took out of the picker.
-import { API_BASE_PATH } from '@/config/paths';
+// The file picker's calls beside the upload itself (Uppy posts the file): which cloud sources are configured,
+// the bytes of a staged document (for the preview of a linked file) and removing one the user took out of the
+// picker.
 import { baseApi } from '@/lib/api/base-api';
-import { explainsOwnErrors } from '@/lib/api/screen-handled-errors';
-import type { UploadSources } from '@common/uploads';
+import type { StagedUpload, UploadSources } from '@common/uploads-schemas';
+
+import { blobOrErrorBody } from './save-file';
+
+/** What the preview needs to name a staged document's bytes. */
+export type StagedUploadRef = Pick<StagedUpload, 'id' | 'name' | 'type'>;
 
 export const uploadsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getUploadSources: build.query<UploadSources, void>({
       query: () => 'uploads/sources/',
+      // Without the list the picker still offers this device and links: no toast for it.
+      extraOptions: { showsOwnErrors: true },
+    }),
+    /** A staged document's bytes as a File, for the preview; kept only while the preview shows it. */
+    getStagedUploadFile: build.query<File, StagedUploadRef>({
+      async queryFn(upload, _api, _extraOptions, baseQuery) {
+        const result = await baseQuery({
+          url: `uploads/${upload.id}/`,
+          responseHandler: blobOrErrorBody,
+        });
+        if (result.error) return { error: result.error, meta: result.meta };
+        return { data: new File([result.data as Blob], upload.name, { type: upload.type }) };
+      },
+      keepUnusedDataFor: 0,
+      // Without it the preview stays empty; the picker already shows the file.
+      extraOptions: { showsOwnErrors: true },
+    }),
+    // Best effort: the server removes forgotten uploads after a day anyway.
+    deleteStagedUpload: build.mutation<void, string>({
+      query: (id) => ({ url: `uploads/${id}/`, method: 'DELETE' }),
+      extraOptions: { showsOwnErrors: true },
     }),
   }),
 });
 
-// Without the list the picker still offers this device and links: no toast for it.
-explainsOwnErrors('getUploadSources', () => true);
-
-export const { useGetUploadSourcesQuery } = uploadsApi;
-
-/** A staged document's bytes as a File, for the preview; null when they cannot be read. */
-export async function fetchStagedUpload(
-  upload: { id: string; name: string; type: string },
-  headers: Record<string, string>,
-): Promise<File | null> {
-  try {
-    const response = await fetch(`${API_BASE_PATH}uploads/${upload.id}/`, { headers });
-    if (!response.ok) return null;
-    return new File([await response.blob()], upload.name, { type: upload.type });
-  } catch {
-    return null;
-  }
-}
-
-/** Best effort: the server removes forgotten uploads after a day anyway. */
-export function deleteStagedUpload(id: string, headers: Record<string, string>): void {
-  fetch(`${API_BASE_PATH}uploads/${id}/`, { method: 'DELETE', headers }).catch(() => undefined);
-}
+export const {
+  useGetUploadSourcesQuery,
+  useGetStagedUploadFileQuery,
+  useDeleteStagedUploadMutation,
+} = uploadsApi;

@@ -1,80 +1,48 @@
 // The verification calls, injected into the one API. Tags: each verification is
-// {type: 'Verification', id}; the list is id 'LIST' and the dashboard figures id 'STATS'.
+// {type: 'Verification', id}; the list is id 'LIST' and the dashboard figures id 'STATS'. A verification
+// counts towards its template's `verification_count`, so creating, moving or deleting one refreshes the
+// templates it touched.
 import { baseApi } from '@/lib/api/base-api';
-import { explainsOwnErrors } from '@/lib/api/screen-handled-errors';
-import type { Template } from '@common/templates';
-import type { CustomField, Verification, VerificationStatus } from '@common/verifications';
+import { templateCountTags } from '@/lib/api/template-tags';
+import type { Template } from '@common/templates-schemas';
+import type {
+  CreateVerificationRequest,
+  RevokeVerificationRequest,
+  Verification,
+  VerificationChanges,
+  VerificationListQuery,
+  VerificationPage,
+  VerificationScans,
+  VerificationStats,
+} from '@common/verifications-schemas';
 
 import { blobOrErrorBody, fileNameFromResponse, readBlobAsDataUrl, saveBlob } from './save-file';
 
-import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
-
-// The shapes are shared with the server (common/); re-exported so the feature's files read them from its API.
+// The shapes are the server's own (common/); re-exported so the feature's files read them from its API.
 export type {
-  CustomField,
   QrCorner,
   QrPages,
   QrPlacement,
   QrPosition,
-  Verification,
+  VerificationOrdering,
   VerificationStatus,
 } from '@common/verifications';
+export type {
+  CreateVerificationRequest,
+  CustomField,
+  Verification,
+  VerificationChanges,
+  VerificationPage,
+  VerificationStats,
+} from '@common/verifications-schemas';
 
-export type VerificationOrdering =
-  | 'created_at'
-  | '-created_at'
-  | 'title'
-  | '-title'
-  | 'issue_date'
-  | '-issue_date'
-  | 'scan_count'
-  | '-scan_count';
+/** The list's page (1-based, as the server counts) and size always; filters and order when chosen. */
+export type VerificationListParams = Pick<VerificationListQuery, 'page' | 'page_size'> &
+  Partial<Omit<VerificationListQuery, 'page' | 'page_size'>>;
 
-export interface VerificationListParams {
-  /** 1-based, as the server counts. */
-  page: number;
-  page_size: number;
-  search?: string;
-  status?: VerificationStatus;
-  issued_from?: string;
-  issued_to?: string;
-  ordering?: VerificationOrdering;
-}
+export type VerificationScan = VerificationScans['results'][number];
 
-export interface VerificationPage {
-  count: number;
-  page: number;
-  page_size: number;
-  results: Verification[];
-}
-
-export interface VerificationStats {
-  total: number;
-  active: number;
-  revoked: number;
-  expired: number;
-  scans_last_30_days: number;
-}
-
-export interface VerificationScan {
-  scanned_at: string;
-  device: string;
-}
-
-export interface VerificationChanges {
-  title?: string;
-  holder_name?: string;
-  issue_date?: string;
-  expiry_date?: string | null;
-  custom_fields?: CustomField[];
-  allow_download?: boolean;
-}
-
-export interface RevokeRequest {
-  id: string;
-  reason: string;
-  replaced_by_code?: string;
-}
+export type RevokeRequest = RevokeVerificationRequest & { id: string };
 
 export type QrImageFormat = 'png' | 'svg';
 
@@ -95,8 +63,8 @@ const fileUrls: Record<VerificationFileKind, (id: string) => string> = {
   'qr-svg': (id) => `verifications/${id}/qr/?format=svg`,
 };
 
-export const LIST_TAG = { type: 'Verification', id: 'LIST' } as const;
-export const STATS_TAG = { type: 'Verification', id: 'STATS' } as const;
+const LIST_TAG = { type: 'Verification', id: 'LIST' } as const;
+const STATS_TAG = { type: 'Verification', id: 'STATS' } as const;
 const verificationTag = (id: string) => ({ type: 'Verification' as const, id });
 
 /** Leaves out empty filters so the server sees only what the user chose. */
@@ -110,6 +78,21 @@ export type TemplateChoice = Pick<Template, 'id' | 'name' | 'is_default' | 'allo
 
 export const verificationsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
+    // The create screen explains every failure beside the fields or in its alert.
+    createVerification: build.mutation<Verification, CreateVerificationRequest>({
+      query: (body) => ({ url: 'verifications/', method: 'POST', body }),
+      extraOptions: { showsOwnErrors: true },
+      invalidatesTags: (result) =>
+        result ? [LIST_TAG, STATS_TAG, ...templateCountTags(result.template_id)] : [],
+      async onQueryStarted(_request, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(verificationsApi.util.upsertQueryData('getVerification', data.id, data));
+        } catch {
+          // The screen shows the failure.
+        }
+      },
+    }),
     getVerifications: build.query<VerificationPage, VerificationListParams>({
       query: (params) => ({ url: 'verifications/', params: listQueryParams(params) }),
       providesTags: (result) => [
@@ -151,7 +134,7 @@ export const verificationsApi = baseApi.injectEndpoints({
           params: { format },
           responseHandler: blobOrErrorBody,
         });
-        if (result.error) return { error: result.error };
+        if (result.error) return { error: result.error, meta: result.meta };
         try {
           return { data: await readBlobAsDataUrl(result.data as Blob) };
         } catch (error) {
@@ -167,6 +150,19 @@ export const verificationsApi = baseApi.injectEndpoints({
       }),
       // A new expiry date can change the status, and with it the figures.
       invalidatesTags: (_result, _error, { id }) => [verificationTag(id), LIST_TAG, STATS_TAG],
+      // A move to another template changes the usage count of both templates.
+      async onQueryStarted({ id, changes }, { dispatch, getState, queryFulfilled }) {
+        if (!('template_id' in changes)) return;
+        const before = verificationsApi.endpoints.getVerification.select(id)(getState()).data;
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(
+            baseApi.util.invalidateTags(templateCountTags(before?.template_id, data.template_id)),
+          );
+        } catch {
+          // Nothing moved.
+        }
+      },
     }),
     revokeVerification: build.mutation<Verification, RevokeRequest>({
       query: ({ id, reason, replaced_by_code }) => ({
@@ -176,12 +172,17 @@ export const verificationsApi = baseApi.injectEndpoints({
       }),
       invalidatesTags: (_result, error, { id }) =>
         error ? [] : [verificationTag(id), LIST_TAG, STATS_TAG],
+      // The dialog shows the server's word inside itself.
+      extraOptions: { showsOwnErrors: true },
     }),
     // The verification is gone: its own entry is not refetched (it would only answer 404); the
-    // drawer showing it closes and the entry expires unused.
-    deleteVerification: build.mutation<void, string>({
-      query: (id) => ({ url: `verifications/${id}/`, method: 'DELETE' }),
-      invalidatesTags: (_result, error) => (error ? [] : [LIST_TAG, STATS_TAG]),
+    // drawer showing it closes and the entry expires unused. Its template counts one fewer.
+    deleteVerification: build.mutation<void, Pick<Verification, 'id' | 'template_id'>>({
+      query: ({ id }) => ({ url: `verifications/${id}/`, method: 'DELETE' }),
+      invalidatesTags: (_result, error, { template_id }) =>
+        error ? [] : [LIST_TAG, STATS_TAG, ...templateCountTags(template_id)],
+      // The dialog shows the server's word inside itself.
+      extraOptions: { showsOwnErrors: true },
     }),
     /** Fetches a file with the bearer and hands it to the browser as a download; caches nothing. */
     downloadVerificationFile: build.mutation<null, DownloadRequest>({
@@ -190,30 +191,25 @@ export const verificationsApi = baseApi.injectEndpoints({
           url: fileUrls[kind](id),
           responseHandler: blobOrErrorBody,
         });
-        if (result.error) return { error: result.error };
-        const response = (result.meta as FetchBaseQueryMeta | undefined)?.response;
-        saveBlob(result.data as Blob, fileNameFromResponse(response) ?? fallbackName);
+        if (result.error) return { error: result.error, meta: result.meta };
+        saveBlob(result.data as Blob, fileNameFromResponse(result.meta?.response) ?? fallbackName);
         return { data: null };
       },
+      // Downloads say what went wrong in their own toast, naming the file that failed.
+      extraOptions: { showsOwnErrors: true },
     }),
   }),
 });
 
 export const {
+  useCreateVerificationMutation,
   useGetVerificationsQuery,
   useGetVerificationStatsQuery,
   useGetTemplateChoicesQuery,
   useGetVerificationQuery,
   useGetVerificationScansQuery,
   useGetVerificationQrImageQuery,
-  useUpdateVerificationMutation,
   useRevokeVerificationMutation,
   useDeleteVerificationMutation,
   useDownloadVerificationFileMutation,
 } = verificationsApi;
-
-// Downloads say what went wrong in their own toast, naming the file that failed; the revoke and
-// delete dialogs show the server's word inside the dialog. 5xx still reach Sentry.
-explainsOwnErrors('downloadVerificationFile', () => true);
-explainsOwnErrors('revokeVerification', () => true);
-explainsOwnErrors('deleteVerification', () => true);

@@ -1,21 +1,26 @@
 // 'Create New Verification': upload a document, describe it, place the QR code; then the result.
-import { FORM_ERROR, type SubmissionErrors } from 'final-form';
 import { useState } from 'react';
 
-import { useAppDispatch } from '@/app/hooks';
-import { describeApiError, findServerMessage } from '@/lib/api/api-error-notification';
+import { findServerMessage } from '@/lib/api/api-error-notification';
+import { useGetSettingsQuery } from '@/lib/api/settings-api';
+import { submissionErrors } from '@/lib/forms/submission-errors';
+import { DEFAULT_QR_PLACEMENT } from '@common/verifications';
 
-import { createVerification } from '../api/upload-verification';
-import { DOCUMENT_MESSAGES } from '../document-file';
+import { useCreateVerificationMutation } from '../api/verifications-api';
+import {
+  DOCUMENT_MESSAGES,
+  documentTooLargeMessage,
+  isDocumentTooManyBytes,
+} from '../document-file';
 import { todayIsoDate } from '../format';
-import { QR_SIZE_DEFAULT_MM } from '../qr-placement';
 
-import { VerificationForm, type FormWideError } from './verification-form';
+import { VerificationForm } from './verification-form';
 import { VerificationResult } from './verification-result';
 
 import type { Verification } from '../api/verifications-api';
 import type { VerificationFormValues } from './verification-form-schema';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import type { SubmissionErrors } from 'final-form';
 
 function blankValues(): VerificationFormValues {
   return {
@@ -27,7 +32,7 @@ function blankValues(): VerificationFormValues {
     custom_fields: [],
     allow_download: false,
     template_id: '',
-    qr: { pages: 'first', position: 'bottom-right', size_mm: QR_SIZE_DEFAULT_MM },
+    qr: { ...DEFAULT_QR_PLACEMENT },
   };
 }
 
@@ -48,77 +53,54 @@ const FIELD_NAMES: Record<string, string> = {
   template_id: 'Template',
 };
 
-function detailsOf(body: unknown): Record<string, unknown> {
-  const envelope = (body as { error?: { details?: unknown } } | null)?.error;
-  const details = envelope?.details;
-  return typeof details === 'object' && details !== null
-    ? (details as Record<string, unknown>)
-    : {};
-}
-
-function asMessages(value: unknown): string[] {
-  if (Array.isArray(value)) return value.map(String);
-  if (typeof value === 'string') return [value];
-  return value && typeof value === 'object' ? Object.values(value).flatMap(asMessages) : [];
-}
-
-/** Turns a failed upload into field errors plus the alert's sentence. */
-export function submissionErrorsFrom(error: FetchBaseQueryError): SubmissionErrors {
-  const status = typeof error.status === 'number' ? error.status : null;
-  const errors: Record<string, unknown> = {};
-  const more: string[] = [];
-  for (const [field, value] of Object.entries(detailsOf(error.data))) {
-    const messages = asMessages(value);
-    if (FIELDS_WITH_INPUTS.includes(field)) errors[field] = messages;
-    else more.push(...messages.map((message) => `${FIELD_NAMES[field] ?? field}: ${message}`));
-  }
-
-  let message: string;
-  if (status === 413) {
-    message = DOCUMENT_MESSAGES.size;
-    errors.file = [message];
-  } else if (status === 415) {
-    message = findServerMessage(error.data) ?? DOCUMENT_MESSAGES.type;
-    errors.file = [message];
-  } else if (status === 401) {
-    message = 'Your session has ended. Sign in again to create the verification.';
-  } else {
-    message =
-      (status !== null && status < 500 ? findServerMessage(error.data) : undefined) ??
-      describeApiError(error)?.detail ??
-      'The verification could not be created. Please try again.';
-  }
-  errors[FORM_ERROR] = { message, more } satisfies FormWideError;
-  return errors;
+/** Turns a failed create call into field errors plus the alert's sentence. */
+function submissionErrorsFrom(
+  error: FetchBaseQueryError,
+  maxBytes: number | undefined,
+): SubmissionErrors {
+  return submissionErrors(error, {
+    hasInput: (field) => FIELDS_WITH_INPUTS.includes(field),
+    labelOf: (field) => FIELD_NAMES[field] ?? field,
+    sessionEnded: 'Your session has ended. Sign in again to create the verification.',
+    failure: 'The verification could not be created. Please try again.',
+    fieldProblem: (status, body) => {
+      if (isDocumentTooManyBytes(status, body)) {
+        return { path: 'file', message: documentTooLargeMessage(maxBytes) };
+      }
+      if (status === 415) {
+        return { path: 'file', message: findServerMessage(body) ?? DOCUMENT_MESSAGES.type };
+      }
+      return null;
+    },
+  });
 }
 
 export function CreateVerificationScreen() {
-  const dispatch = useAppDispatch();
+  const [createVerification] = useCreateVerificationMutation();
+  const maxBytes = useGetSettingsQuery().data?.upload_max_bytes;
   const [created, setCreated] = useState<Verification | null>(null);
   const [initialValues, setInitialValues] = useState(blankValues);
 
   const submit = async (values: VerificationFormValues) => {
-    const result = await dispatch(
-      createVerification({
-        upload_id: values.file!.answer!.id,
-        title: values.title.trim(),
-        holder_name: values.holder_name.trim(),
-        issue_date: values.issue_date,
-        expiry_date: values.expiry_date || undefined,
-        custom_fields: values.custom_fields.map(({ key, value }) => ({
-          key: key.trim(),
-          value: value.trim(),
-        })),
-        qr: values.qr,
-        allow_download: values.allow_download,
-        template_id: values.template_id || undefined,
-      }),
-    );
-    if ('data' in result) {
+    const result = await createVerification({
+      upload_id: values.file!.answer!.id,
+      title: values.title.trim(),
+      holder_name: values.holder_name.trim(),
+      issue_date: values.issue_date,
+      expiry_date: values.expiry_date || undefined,
+      custom_fields: values.custom_fields.map(({ key, value }) => ({
+        key: key.trim(),
+        value: value.trim(),
+      })),
+      qr: values.qr,
+      allow_download: values.allow_download,
+      template_id: values.template_id || undefined,
+    });
+    if (result.data) {
       setCreated(result.data);
       return undefined;
     }
-    return submissionErrorsFrom(result.error);
+    return submissionErrorsFrom(result.error as FetchBaseQueryError, maxBytes);
   };
 
   if (created) {

@@ -10,8 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useField } from 'react-final-form';
 
 import { TextInputField } from '@/components/form/text-input-field';
-
-import { MAX_CUSTOM_FIELDS } from './verification-form-schema';
+import { VERIFICATION_LIMITS } from '@common/verifications';
 
 import type { CustomField } from '../api/verifications-api';
 
@@ -46,7 +45,7 @@ export function CustomFieldsInput({ disabled = false }: { disabled?: boolean }) 
             size="small"
             disabled={disabled}
             sx={{ flex: '1 1 0' }}
-            slotProps={{ htmlInput: { maxLength: 100 } }}
+            slotProps={{ htmlInput: { maxLength: VERIFICATION_LIMITS.custom_field_key } }}
           />
           <Stack direction="row" spacing={1} sx={{ flex: '1 1 0', alignItems: 'flex-start' }}>
             <TextInputField
@@ -54,7 +53,7 @@ export function CustomFieldsInput({ disabled = false }: { disabled?: boolean }) 
               label="Value"
               size="small"
               disabled={disabled}
-              slotProps={{ htmlInput: { maxLength: 500 } }}
+              slotProps={{ htmlInput: { maxLength: VERIFICATION_LIMITS.custom_field_value } }}
             />
             <Tooltip title="Remove field">
               <Box component="span" sx={{ pt: 0.25 }}>
@@ -74,7 +73,7 @@ export function CustomFieldsInput({ disabled = false }: { disabled?: boolean }) 
         <Button
           startIcon={<AddOutlined />}
           onClick={add}
-          disabled={disabled || rows.length >= MAX_CUSTOM_FIELDS}
+          disabled={disabled || rows.length >= VERIFICATION_LIMITS.custom_fields}
         >
           Add field
         </Button>

@@ -17,14 +17,12 @@ import {
 
 import { documentKind } from '../document-file';
 import {
-  clampQrPosition,
   pageSizeFromPoints,
   previewPageNumber,
   qrBox,
+  roundFraction,
   type PageSizeMm,
-} from '../qr-placement';
-
-import { round } from './qr-placement-fields';
+} from '../qr-preview';
 
 import type { QrPlacement } from '../api/verifications-api';
 import type { PdfDocument } from '../pdf/pdf-document';
@@ -270,8 +268,9 @@ function PageWithQr({ sizePt, sizeMm, qr, onMoveQr, disabled, children }: PageWi
   const isDraggable = qr.position === 'custom' && !disabled;
 
   const move = (x: number, y: number) => {
-    const clamped = clampQrPosition(x, y, box);
-    onMoveQr({ x: round(clamped.x), y: round(clamped.y) });
+    // The stamp's own rule keeps a custom spot on the page.
+    const kept = qrBox({ ...qr, position: 'custom', x, y }, sizeMm);
+    onMoveQr({ x: roundFraction(kept.x), y: roundFraction(kept.y) });
   };
 
   const fractionAt = (event: PointerEvent) => {

@@ -6,10 +6,9 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 
 import { CopyButton } from '@/components/copy-button';
+import { MONOSPACE } from '@/theme/primitives';
 
 import type { FocusEvent } from 'react';
-
-export const MONOSPACE = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
 
 export function PublicLinkField({ url }: { url: string }) {
   return (

@@ -15,7 +15,9 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useField } from 'react-final-form';
 
-import { qrBox, QR_SIZE_MAX_MM, QR_SIZE_MIN_MM, type PageSizeMm } from '../qr-placement';
+import { VERIFICATION_LIMITS } from '@common/verifications';
+
+import { POSITION_LABELS, qrBox, roundFraction, type PageSizeMm } from '../qr-preview';
 
 import type { QrPages, QrPlacement, QrPosition } from '../api/verifications-api';
 import type { SvgIconComponent } from '@mui/icons-material';
@@ -26,14 +28,6 @@ const PAGE_CHOICES: { value: QrPages; label: string }[] = [
   { value: 'every', label: 'Every' },
 ];
 
-export const POSITION_LABELS: Record<QrPosition, string> = {
-  'top-left': 'Top left',
-  'top-right': 'Top right',
-  'bottom-left': 'Bottom left',
-  'bottom-right': 'Bottom right',
-  custom: 'Custom',
-};
-
 const POSITION_ICONS: Record<QrPosition, SvgIconComponent> = {
   'top-left': NorthWestOutlined,
   'top-right': NorthEastOutlined,
@@ -42,7 +36,12 @@ const POSITION_ICONS: Record<QrPosition, SvgIconComponent> = {
   custom: OpenWithOutlined,
 };
 
-const SIZE_MARKS = [20, 30, 40, 50, 60].map((value) => ({ value, label: `${value}` }));
+const { qr_size_min_mm: QR_SIZE_MIN_MM, qr_size_max_mm: QR_SIZE_MAX_MM } = VERIFICATION_LIMITS;
+const SIZE_MARK_STEP_MM = 20;
+const SIZE_MARKS = Array.from(
+  { length: Math.floor((QR_SIZE_MAX_MM - QR_SIZE_MIN_MM) / SIZE_MARK_STEP_MM) + 1 },
+  (_, index) => QR_SIZE_MIN_MM + index * SIZE_MARK_STEP_MM,
+).map((value) => ({ value, label: `${value}` }));
 
 /** A4 portrait, for placing the code before any document is chosen. */
 const A4_PAGE: PageSizeMm = { widthMm: 210, heightMm: 297 };
@@ -66,7 +65,7 @@ export function QrPlacementFields({ pageSize, disabled = false }: QrPlacementFie
     if (!position || position === qr.position) return;
     if (position === 'custom') {
       const box = qrBox(qr, pageSize ?? A4_PAGE);
-      change({ position, x: round(box.x), y: round(box.y) });
+      change({ position, x: roundFraction(box.x), y: roundFraction(box.y) });
       return;
     }
     change({ position, x: undefined, y: undefined });
@@ -169,8 +168,4 @@ export function QrPlacementFields({ pageSize, disabled = false }: QrPlacementFie
       </Box>
     </Stack>
   );
-}
-
-export function round(fraction: number): number {
-  return Math.round(fraction * 10_000) / 10_000;
 }

@@ -12,7 +12,7 @@ import { FORM_ERROR, type SubmissionErrors } from 'final-form';
 import { Form } from 'react-final-form';
 
 import { TextInputField } from '@/components/form/text-input-field';
-import { findServerMessage } from '@/lib/api/api-error-notification';
+import { failureMessage } from '@/lib/api/api-error-notification';
 import { notify } from '@/lib/notify';
 
 import { useRevokeVerificationMutation, type Verification } from '../api/verifications-api';
@@ -40,11 +40,10 @@ function revokeErrors(error: FetchBaseQueryError): SubmissionErrors {
   if (details.replaced_by_code) errors.replaced_by_code = details.replaced_by_code;
   const hasFieldErrors = Boolean(errors.reason || errors.replaced_by_code);
   if (!hasFieldErrors) {
-    errors[FORM_ERROR] =
-      (error.status === 'FETCH_ERROR'
-        ? 'Could not connect to server. Check connection and try again.'
-        : findServerMessage(error.data)) ??
-      'The verification could not be revoked. Please try again.';
+    errors[FORM_ERROR] = failureMessage(
+      error,
+      'The verification could not be revoked. Please try again.',
+    );
   }
   return errors;
 }

@@ -1,5 +1,5 @@
 // Starts a download of one of a verification's files and reports a failure in words.
-import { findServerMessage } from '@/lib/api/api-error-notification';
+import { failureMessage } from '@/lib/api/api-error-notification';
 import { notify } from '@/lib/notify';
 
 import {
@@ -41,15 +41,14 @@ export function useVerificationDownload(verification: Verification) {
         fallbackName: fallbackName(verification, kind),
       }).unwrap();
     } catch (error) {
-      const status = (error as FetchBaseQueryError).status;
       notify({
         severity: 'error',
         summary: 'Download failed',
-        detail:
-          (status === 'FETCH_ERROR'
-            ? 'Could not connect to server. Check connection.'
-            : findServerMessage((error as FetchBaseQueryError).data)) ??
+        detail: failureMessage(
+          error as FetchBaseQueryError,
           `The ${FILE_LABELS[kind]} could not be downloaded. Please try again.`,
+          'Could not connect to server. Check connection.',
+        ),
       });
     }
   };

@@ -3,9 +3,9 @@ import { setIn } from 'final-form';
 import { array, mixed, number, object, string } from 'yup';
 
 import { validateWithSchema } from '@/lib/forms/validate-with-schema';
+import { QR_PAGES, QR_POSITIONS, VERIFICATION_LIMITS } from '@common/verifications';
 
 import { pickedDocumentProblem, type PickedDocument } from '../document-file';
-import { QR_SIZE_MAX_MM, QR_SIZE_MIN_MM } from '../qr-placement';
 
 import type { CustomField, QrPlacement } from '../api/verifications-api';
 
@@ -24,18 +24,24 @@ export interface VerificationFormValues {
   qr: QrPlacement;
 }
 
-export const MAX_CUSTOM_FIELDS = 20;
+const LIMITS = VERIFICATION_LIMITS;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const customFieldSchema = object({
   key: string()
     .trim()
     .required('Field name is required')
-    .max(100, 'Field name must be at most 100 characters'),
+    .max(
+      LIMITS.custom_field_key,
+      `Field name must be at most ${LIMITS.custom_field_key} characters`,
+    ),
   value: string()
     .trim()
     .required('Value is required')
-    .max(500, 'Value must be at most 500 characters'),
+    .max(
+      LIMITS.custom_field_value,
+      `Value must be at most ${LIMITS.custom_field_value} characters`,
+    ),
 });
 
 export const verificationFormSchema = object({
@@ -48,11 +54,11 @@ export const verificationFormSchema = object({
   title: string()
     .trim()
     .required('Title is required')
-    .max(200, 'Title must be at most 200 characters'),
+    .max(LIMITS.title, `Title must be at most ${LIMITS.title} characters`),
   holder_name: string()
     .trim()
     .required('Holder name is required')
-    .max(200, 'Holder name must be at most 200 characters'),
+    .max(LIMITS.holder_name, `Holder name must be at most ${LIMITS.holder_name} characters`),
   issue_date: string()
     .required('Issue date is required')
     .matches(ISO_DATE, 'Enter the issue date as a full date'),
@@ -70,7 +76,7 @@ export const verificationFormSchema = object({
         expiry > context.parent.issue_date,
     ),
   custom_fields: array(customFieldSchema)
-    .max(MAX_CUSTOM_FIELDS, `Add at most ${MAX_CUSTOM_FIELDS} custom fields`)
+    .max(LIMITS.custom_fields, `Add at most ${LIMITS.custom_fields} custom fields`)
     .test('unique-keys', (fields, context) => {
       const seen = new Set<string>();
       for (const [index, field] of (fields ?? []).entries()) {
@@ -87,14 +93,12 @@ export const verificationFormSchema = object({
       return true;
     }),
   qr: object({
-    pages: string().oneOf(['first', 'last', 'every']).required(),
-    position: string()
-      .oneOf(['top-left', 'top-right', 'bottom-left', 'bottom-right', 'custom'])
-      .required(),
+    pages: string().oneOf(QR_PAGES).required(),
+    position: string().oneOf(QR_POSITIONS).required(),
     size_mm: number()
       .required()
-      .min(QR_SIZE_MIN_MM, `The QR code must be at least ${QR_SIZE_MIN_MM} mm`)
-      .max(QR_SIZE_MAX_MM, `The QR code must be at most ${QR_SIZE_MAX_MM} mm`),
+      .min(LIMITS.qr_size_min_mm, `The QR code must be at least ${LIMITS.qr_size_min_mm} mm`)
+      .max(LIMITS.qr_size_max_mm, `The QR code must be at most ${LIMITS.qr_size_max_mm} mm`),
     x: number().when('position', {
       is: 'custom',
       then: (rule) => rule.required('Drag the QR code to where it should sit').min(0).max(1),

@@ -4,14 +4,10 @@ import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 
+import { STATUS_LABELS } from '../filters';
+
 import type { VerificationStatus } from '../api/verifications-api';
 import type { SvgIconComponent } from '@mui/icons-material';
-
-export const STATUS_LABELS: Record<VerificationStatus, string> = {
-  active: 'Active',
-  revoked: 'Revoked',
-  expired: 'Expired',
-};
 
 const STATUS_LOOK: Record<
   VerificationStatus,

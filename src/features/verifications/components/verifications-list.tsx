@@ -20,41 +20,14 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 
 import { formatDateTime } from '@/lib/dates';
+import { MONOSPACE } from '@/theme/primitives';
 
 import { formatCalendarDate } from '../format';
+import { nextOrdering, SORT_LABELS, sortOf, type SortField } from '../ordering';
 
-import { MONOSPACE } from './public-link-field';
 import { VerificationStatusChip } from './verification-status-chip';
 
 import type { Verification, VerificationOrdering } from '../api/verifications-api';
-
-export type SortField = 'title' | 'issue_date' | 'scan_count' | 'created_at';
-
-export const SORT_LABELS: Record<SortField, string> = {
-  title: 'Title',
-  issue_date: 'Issue date',
-  scan_count: 'Scans',
-  created_at: 'Created',
-};
-
-export function sortOf(ordering: VerificationOrdering): {
-  field: SortField;
-  isDescending: boolean;
-} {
-  const isDescending = ordering.startsWith('-');
-  return { field: (isDescending ? ordering.slice(1) : ordering) as SortField, isDescending };
-}
-
-/** Clicking a column sorts by it; clicking it again flips the direction. */
-export function nextOrdering(
-  current: VerificationOrdering,
-  field: SortField,
-): VerificationOrdering {
-  const { field: currentField, isDescending } = sortOf(current);
-  if (currentField === field) return (isDescending ? field : `-${field}`) as VerificationOrdering;
-  // Titles read best A to Z; dates and counts newest or highest first.
-  return (field === 'title' ? field : `-${field}`) as VerificationOrdering;
-}
 
 interface VerificationsListProps {
   rows: Verification[] | undefined;

@@ -1,7 +1,6 @@
 // The dashboard ('Verifications'): figures, then every verification with search, filters, sorting
 // and server-side pages; a row opens its details in a drawer.
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
 import Box from '@mui/material/Box';
@@ -17,25 +16,23 @@ import { Link as RouterLink } from 'react-router-dom';
 
 import { pathTo } from '@/app/routes';
 import { EmptyState } from '@/components/empty-state';
+import { LoadErrorState } from '@/components/load-error-state';
 
 import {
   useGetVerificationsQuery,
   type VerificationListParams,
   type VerificationOrdering,
 } from '../api/verifications-api';
+import { NO_FILTERS, type VerificationFilters } from '../filters';
 import { useDebouncedValue } from '../use-debounced-value';
 
 import { VerificationStatsCards } from './verification-stats';
 import { VerificationsList } from './verifications-list';
-import {
-  NO_FILTERS,
-  VerificationsToolbar,
-  type VerificationFilters,
-} from './verifications-toolbar';
+import { VerificationsToolbar } from './verifications-toolbar';
 
 // The drawer (and its dialogs) load on the first row opened, not with the list.
 const VerificationDrawer = lazy(async () => ({
-  default: (await import('./verification-drawer')).VerificationDrawer,
+  default: (await import('./verification-drawer/verification-drawer')).VerificationDrawer,
 }));
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -86,19 +83,7 @@ export function VerificationsScreen() {
 
   let list;
   if (isError && !data) {
-    list = (
-      <EmptyState
-        icon={CloudOffOutlined}
-        tone="error"
-        title="Verifications could not be loaded"
-        description="Check your connection and try again."
-        action={
-          <Button variant="contained" onClick={() => refetch()}>
-            Retry
-          </Button>
-        }
-      />
-    );
+    list = <LoadErrorState title="Verifications could not be loaded" onRetry={() => refetch()} />;
   } else if (isEmpty) {
     list = (
       <EmptyState

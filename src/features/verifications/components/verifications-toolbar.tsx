@@ -5,24 +5,10 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 
-import { STATUS_LABELS } from './verification-status-chip';
-import { SORT_LABELS, sortOf } from './verifications-list';
+import { STATUS_LABELS, type VerificationFilters } from '../filters';
+import { SORT_LABELS, sortOf } from '../ordering';
 
 import type { VerificationOrdering, VerificationStatus } from '../api/verifications-api';
-
-export interface VerificationFilters {
-  search: string;
-  status: VerificationStatus | '';
-  issuedFrom: string;
-  issuedTo: string;
-}
-
-export const NO_FILTERS: VerificationFilters = {
-  search: '',
-  status: '',
-  issuedFrom: '',
-  issuedTo: '',
-};
 
 const ORDERINGS: VerificationOrdering[] = [
   '-created_at',

@@ -2,16 +2,44 @@ import * as Sentry from '@sentry/react';
 
 import { setupStore } from '@/app/store';
 import { baseApi } from '@/lib/api/base-api';
-import { explainsOwnErrors } from '@/lib/api/screen-handled-errors';
+import { initSentry } from '@/lib/sentry';
 import { signedInSession } from '@/testing/fixtures';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch';
 
-jest.mock('@sentry/react', () => ({ captureMessage: jest.fn(), captureException: jest.fn() }));
+jest.mock('@sentry/react', () => ({
+  init: jest.fn(),
+  browserTracingIntegration: jest.fn(),
+  replayIntegration: jest.fn(),
+  captureMessage: jest.fn(),
+  captureException: jest.fn(),
+}));
+
+// Sentry as the app has it once a DSN turned it on and it has loaded.
+beforeAll(() => initSentry('https://key@o1.ingest.sentry.io/2'));
 
 const probeApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getProbe: build.query<unknown, void>({ query: () => 'probe/' }),
-    getExplained: build.query<unknown, void>({ query: () => 'explained/' }),
+    changeProbe: build.mutation<unknown, void>({
+      query: () => ({ url: 'probe/', method: 'POST' }),
+    }),
+    // The screen explains a 400 itself; other failures keep their toasts.
+    getExplained: build.query<unknown, void>({
+      query: () => 'explained/',
+      extraOptions: { showsOwnErrors: (error) => error.status === 400 },
+    }),
+    getAllExplained: build.query<unknown, void>({
+      query: () => 'all-explained/',
+      extraOptions: { showsOwnErrors: true },
+    }),
+    // A queryFn endpoint that forwards the base query's meta, as the file downloads do.
+    getExplainedFile: build.query<unknown, void>({
+      async queryFn(_arg, _api, _extraOptions, baseQuery) {
+        const result = await baseQuery('explained-file/');
+        return result.error ? { error: result.error, meta: result.meta } : { data: null };
+      },
+      extraOptions: { showsOwnErrors: true },
+    }),
   }),
 });
 
@@ -23,13 +51,21 @@ async function callFailingEndpoint(status: number, body: unknown) {
 }
 
 // No notification provider is mounted here, so notify() reports through console.warn.
+/** The toasts among console warnings (a busy machine also hears from Redux's dev-only timing checks). */
+function toastsIn(warn: jest.SpyInstance): string[] {
+  return warn.mock.calls
+    .map(([message]) => String(message))
+    .filter((message) => !message.includes('InvariantMiddleware took'));
+}
+
 describe('failed API calls', () => {
   it('toast once through notify and keep the error for the caller', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const store = await callFailingEndpoint(403, { error: { message: 'Plan limit reached.' } });
 
-    expect(warn).toHaveBeenCalledTimes(1);
-    expect(warn.mock.calls[0][0]).toContain('Limit Exhusted — Plan limit reached.');
+    expect(toastsIn(warn)).toEqual([
+      expect.stringContaining('Limit Exhusted — Plan limit reached.'),
+    ]);
     const result = probeApi.endpoints.getProbe.select()(store.getState());
     expect(result.error).toMatchObject({ status: 403 });
   });
@@ -47,6 +83,14 @@ describe('failed API calls', () => {
     );
   });
 
+  it('do not report a full securing queue to Sentry: the server answered as designed', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await callFailingEndpoint(503, { error: { code: 'server_busy', message: 'Busy.' } });
+
+    expect(toastsIn(warn)).toEqual([expect.stringContaining('Server Busy — Busy.')]);
+    expect(Sentry.captureMessage).not.toHaveBeenCalled();
+  });
+
   it('do not report client errors to Sentry', async () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     await callFailingEndpoint(400, { error: { message: 'Bad input' } });
@@ -56,32 +100,74 @@ describe('failed API calls', () => {
 
   it('stay quiet for failures the calling screen explains itself, and only those', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    explainsOwnErrors('getExplained', (error) => error.status === 400);
     const store = setupStore({ session: signedInSession() });
 
     mockFetch(() => jsonResponse({ error: { message: 'Code expired' } }, 400));
     await store.dispatch(probeApi.endpoints.getExplained.initiate());
-    expect(warn).not.toHaveBeenCalled();
+    expect(toastsIn(warn)).toEqual([]);
 
     mockFetch(() => jsonResponse({ error: { message: 'Plan limit reached.' } }, 403));
     await store.dispatch(
       probeApi.endpoints.getExplained.initiate(undefined, { forceRefetch: true }),
     );
-    expect(warn).toHaveBeenCalledTimes(1);
-    expect(warn.mock.calls[0][0]).toContain('Limit Exhusted');
+    expect(toastsIn(warn)).toEqual([expect.stringContaining('Limit Exhusted')]);
+  });
+
+  it('stay quiet for every failure of an endpoint whose screen explains them all', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const store = setupStore({ session: signedInSession() });
+
+    mockFetch(() => jsonResponse({ error: { message: 'Plan limit reached.' } }, 403));
+    await store.dispatch(probeApi.endpoints.getAllExplained.initiate());
+    mockFetch(() => Promise.reject(new TypeError('offline')));
+    await store.dispatch(probeApi.endpoints.getExplainedFile.initiate());
+
+    expect(toastsIn(warn)).toEqual([]);
   });
 
   it('still report a screen-explained 5xx to Sentry', async () => {
-    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    explainsOwnErrors('getExplained', () => true);
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     mockFetch(() => jsonResponse({ error: { message: 'Down' } }, 502));
     const store = setupStore({ session: signedInSession() });
 
-    await store.dispatch(probeApi.endpoints.getExplained.initiate());
+    await store.dispatch(probeApi.endpoints.getAllExplained.initiate());
 
+    expect(toastsIn(warn)).toEqual([]);
     expect(Sentry.captureMessage).toHaveBeenCalledWith(
-      'API getExplained answered 502',
+      'API getAllExplained answered 502',
       expect.anything(),
     );
+  });
+});
+
+describe("a shared user's permission_denied", () => {
+  const denied = {
+    error: { code: 'permission_denied', message: "You don't have access to bulk operations." },
+  };
+
+  it('raises no toast for queries, however many fail: the screen shows its no-access state', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    mockFetch(() => jsonResponse(denied, 403));
+    const store = setupStore({ session: signedInSession() });
+    await Promise.all([
+      store.dispatch(probeApi.endpoints.getProbe.initiate()),
+      store.dispatch(probeApi.endpoints.getExplained.initiate()),
+    ]);
+
+    expect(toastsIn(warn)).toEqual([]);
+    expect(probeApi.endpoints.getProbe.select()(store.getState()).error).toMatchObject({
+      status: 403,
+    });
+  });
+
+  it('says No Access once for a refused change, never Limit Exhusted', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    mockFetch(() => jsonResponse(denied, 403));
+    const store = setupStore({ session: signedInSession() });
+    await store.dispatch(probeApi.endpoints.changeProbe.initiate());
+
+    expect(toastsIn(warn)).toEqual([
+      expect.stringContaining("No Access — You don't have access to bulk operations."),
+    ]);
   });
 });

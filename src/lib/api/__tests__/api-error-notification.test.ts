@@ -1,4 +1,11 @@
-import { describeApiError, readServerMessage } from '@/lib/api/api-error-notification';
+import {
+  apiErrorCode,
+  CONNECTION_FAILED,
+  describeApiError,
+  failureDetail,
+  failureMessage,
+  readServerMessage,
+} from '@/lib/api/api-error-notification';
 import { REQUEST_SETUP_ERROR } from '@/lib/api/base-query-with-reauth';
 
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
@@ -8,7 +15,7 @@ const DEFAULT_MESSAGE = `Something went wrong. Please reach out to us at ${SUPPO
 
 const http = (status: number, data: unknown): FetchBaseQueryError => ({ status, data });
 
-describe('describeApiError follows the spec section 8 table', () => {
+describe('describeApiError: which failure deserves which toast', () => {
   it.each<[string, FetchBaseQueryError, ReturnType<typeof describeApiError>]>([
     [
       '400 with a plain message',
@@ -30,15 +37,11 @@ describe('describeApiError follows the spec section 8 table', () => {
       http(400, { error: { message: 'Invalid', details: { address: { city: 'Required' } } } }),
       null,
     ],
+    // The sign-in screen's own quiet for these comes from its endpoint (showsOwnErrors), not from here.
     [
       '400 Invalid credentials given.',
       http(400, { error: 'invalid_grant', error_description: 'Invalid credentials given.' }),
-      null,
-    ],
-    [
-      '400 Email is not verified',
-      http(400, { error: { message: 'Email is not verified, Please verify your email' } }),
-      null,
+      { severity: 'warning', summary: 'Request Error', detail: 'Invalid credentials given.' },
     ],
     [
       '403',
@@ -47,6 +50,17 @@ describe('describeApiError follows the spec section 8 table', () => {
         severity: 'warning',
         summary: 'Limit Exhusted',
         detail: 'You have used all verifications of your plan.',
+      },
+    ],
+    [
+      '403 permission_denied',
+      http(403, {
+        error: { code: 'permission_denied', message: "You don't have access to bulk operations." },
+      }),
+      {
+        severity: 'warning',
+        summary: 'No Access',
+        detail: "You don't have access to bulk operations.",
       },
     ],
     [
@@ -67,6 +81,11 @@ describe('describeApiError follows the spec section 8 table', () => {
       '503',
       http(503, null),
       { severity: 'error', summary: 'Server Error', detail: DEFAULT_MESSAGE },
+    ],
+    [
+      '503 from a full securing queue',
+      http(503, { error: { code: 'server_busy', message: 'The server is busy. Try again.' } }),
+      { severity: 'warning', summary: 'Server Busy', detail: 'The server is busy. Try again.' },
     ],
     [
       '502 with an HTML page',
@@ -123,5 +142,49 @@ describe('readServerMessage', () => {
     ['no body', undefined, DEFAULT_MESSAGE],
   ])('reads %s', (_where, body, message) => {
     expect(readServerMessage(body)).toBe(message);
+  });
+});
+
+describe('apiErrorCode', () => {
+  it('reads a code from the shared list, and nothing else', () => {
+    expect(apiErrorCode(http(409, { error: { message: 'In use', code: 'template_in_use' } }))).toBe(
+      'template_in_use',
+    );
+    expect(apiErrorCode(http(400, { error: { message: 'Odd', code: 'made_up' } }))).toBeUndefined();
+    expect(apiErrorCode({ status: 'FETCH_ERROR', error: 'offline' })).toBeUndefined();
+  });
+});
+
+describe('failureMessage: the sentence a dialog shows', () => {
+  const fallback = 'The thing could not be done. Please try again.';
+
+  it('says the connection failed when the call never reached the server', () => {
+    expect(failureMessage({ status: 'FETCH_ERROR', error: 'TypeError' }, fallback)).toBe(
+      CONNECTION_FAILED,
+    );
+    expect(
+      failureMessage({ status: 'FETCH_ERROR', error: 'TypeError' }, fallback, 'Offline.'),
+    ).toBe('Offline.');
+  });
+
+  it("prefers the server's message, at any status, over the fallback", () => {
+    expect(failureMessage(http(409, { error: { message: 'In use.' } }), fallback)).toBe('In use.');
+    expect(failureMessage(http(500, { error: { message: 'Broke.' } }), fallback)).toBe('Broke.');
+    expect(failureMessage(http(500, null), fallback)).toBe(fallback);
+    expect(failureMessage({ status: 'TIMEOUT_ERROR', error: 'timeout' }, fallback)).toBe(fallback);
+  });
+});
+
+describe('failureDetail: the sentence a form alert or toast shows', () => {
+  const fallback = 'The thing could not be done. Please try again.';
+
+  it("takes the server's message for a refusal, the toast's sentence otherwise", () => {
+    expect(failureDetail(http(409, { error: { message: 'In use.' } }), fallback)).toBe('In use.');
+    expect(failureDetail(http(500, { error: { message: 'Broke.' } }), fallback)).toBe(
+      DEFAULT_MESSAGE,
+    );
+    expect(failureDetail(http(404, null), fallback)).toBe(fallback);
+    const busy = http(503, { error: { code: 'server_busy', message: 'Busy; try again.' } });
+    expect(failureDetail(busy, fallback)).toBe('Busy; try again.');
   });
 });

@@ -1,6 +1,8 @@
+import { waitFor } from '@testing-library/react';
+
 import { setupStore } from '@/app/store';
 import { baseApi } from '@/lib/api/base-api';
-import { REQUEST_SETUP_ERROR } from '@/lib/api/base-query-with-reauth';
+import { REQUEST_SETUP_ERROR, sessionExpired } from '@/lib/api/base-query-with-reauth';
 import { browserLocation } from '@/lib/browser-location';
 import { selectSession, SESSION_LIFETIME_MS } from '@/lib/session/session-slice';
 import { expiredSession, signedInSession } from '@/testing/fixtures';
@@ -123,8 +125,8 @@ describe('token refresh on 401', () => {
     await requestProbes(store, ['one', 'two']);
 
     expect(selectSession(store.getState()).accessToken).toBeNull();
+    await waitFor(() => expect(browserLocation.replace).toHaveBeenCalledWith('/signin'));
     expect(localStorage.getItem('persist:session')).toBeNull();
-    expect(browserLocation.replace).toHaveBeenCalledWith('/signin');
     expect(browserLocation.reload).not.toHaveBeenCalled();
   });
 
@@ -157,5 +159,34 @@ describe('token refresh on 401', () => {
     expect(result.error).toMatchObject({ status: 401 });
     expect(requestedPaths(fetchMock)).toEqual(['/api/own-401/']);
     expect(browserLocation.reload).not.toHaveBeenCalled();
+  });
+});
+
+describe('sessionExpired: a 401 met outside the base query (the file picker)', () => {
+  it('takes the same refresh: once for many, then stores the token and reloads', async () => {
+    const fetchMock = serverWithExpiredToken(() =>
+      jsonResponse({ access_token: 'a2', refresh_token: 'r2' }),
+    );
+    const store = setupStore({
+      session: signedInSession({ accessToken: 'a1', refreshToken: 'r1' }),
+    });
+
+    await Promise.all([store.dispatch(sessionExpired()), store.dispatch(sessionExpired())]);
+
+    expect(fetchMock.mock.calls.filter(([request]) => isTokenCall(request))).toHaveLength(1);
+    expect(selectSession(store.getState()).accessToken).toBe('a2');
+    expect(browserLocation.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('signs the user out when the refresh is refused', async () => {
+    serverWithExpiredToken(() =>
+      jsonResponse({ error: 'invalid_grant', error_description: 'Invalid' }, 400),
+    );
+    const store = setupStore({ session: signedInSession() });
+
+    await store.dispatch(sessionExpired());
+
+    expect(selectSession(store.getState()).accessToken).toBeNull();
+    await waitFor(() => expect(browserLocation.replace).toHaveBeenCalledWith('/signin'));
   });
 });

@@ -59,7 +59,7 @@ describe('session encodings', () => {
 });
 
 describe('session in local storage', () => {
-  it('survives a page load with the spec encodings, except the onboarding flag', async () => {
+  it('survives a page load with the stored encodings, except the onboarding flag', async () => {
     const firstStore = setupStore();
     const firstPersistor = persistStore(firstStore);
     await waitForRehydration(firstPersistor);

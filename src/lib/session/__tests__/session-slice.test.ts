@@ -1,14 +1,22 @@
 import { setupStore } from '@/app/store';
 import {
   profileLoaded,
+  selectAccess,
   selectIsAuthenticated,
   selectSession,
   SESSION_LIFETIME_MS,
+  type SessionState,
   signedIn,
   signedOut,
   tokenRefreshed,
 } from '@/lib/session/session-slice';
-import { OWNER_PROFILE, SHARED_USER_PROFILE, signedInSession } from '@/testing/fixtures';
+import {
+  OWNER_PROFILE,
+  SHARED_USER_PROFILE,
+  sharedUserSession,
+  signedInSession,
+} from '@/testing/fixtures';
+import { ACCESS_AREAS } from '@common/team';
 
 const NOW = new Date('2026-03-05T14:07:00Z').getTime();
 const HOURS_48 = 48 * 60 * 60 * 1000;
@@ -109,7 +117,8 @@ describe('profileLoaded', () => {
 
   it('builds the full name from the first name alone when there is no last name', () => {
     const store = setupStore({ session: signedInSession() });
-    store.dispatch(profileLoaded({ ...OWNER_PROFILE, last_name: null }));
+    // The server answers an empty last name, never null (the column is NOT NULL DEFAULT '').
+    store.dispatch(profileLoaded({ ...OWNER_PROFILE, last_name: '' }));
     expect(selectSession(store.getState()).fullName).toBe('Olivia');
   });
 
@@ -117,6 +126,33 @@ describe('profileLoaded', () => {
     const store = setupStore({ session: signedInSession({ accessToken: 'a1' }) });
     store.dispatch(profileLoaded(OWNER_PROFILE));
     expect(selectSession(store.getState()).accessToken).toBe('a1');
+  });
+});
+
+describe('selectAccess', () => {
+  it('gives an owner edit in every area', () => {
+    const state = setupStore({ session: signedInSession() }).getState();
+    for (const area of ACCESS_AREAS) expect(selectAccess(state, area)).toBe('edit');
+  });
+
+  it('gives a shared user the level their owner set for each area', () => {
+    const state = setupStore({ session: sharedUserSession() }).getState();
+    expect(selectAccess(state, 'verifications')).toBe('edit');
+    expect(selectAccess(state, 'templates')).toBe('view');
+    expect(selectAccess(state, 'bulk')).toBe('none');
+    expect(selectAccess(state, 'custom_domain')).toBe('none');
+  });
+
+  it('gives a shared user with no stored permissions none, and an area missing from them none', () => {
+    const none = setupStore({ session: sharedUserSession({ sharedUserAccess: null }) }).getState();
+    for (const area of ACCESS_AREAS) expect(selectAccess(none, area)).toBe('none');
+    const partial = setupStore({
+      session: sharedUserSession({
+        sharedUserAccess: { verifications: 'view' } as unknown as SessionState['sharedUserAccess'],
+      }),
+    }).getState();
+    expect(selectAccess(partial, 'verifications')).toBe('view');
+    expect(selectAccess(partial, 'integrations')).toBe('none');
   });
 });
 

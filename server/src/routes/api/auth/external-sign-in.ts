@@ -1,60 +1,31 @@
 // Sign-in through another identity provider: POST /api/auth/token/google/ (Google access token conversion),
 // POST /api/auth/sso/redirect/ and POST /api/auth/token/sso/ (an organisation's OpenID Connect provider).
-import { z } from 'zod';
+import { normaliseEmail } from '@common/auth';
+import {
+  emailOnlySchema,
+  googleTokenRequestSchema,
+  googleTokenResponseSchema,
+  ssoRedirectResponseSchema,
+  ssoTokenRequestSchema,
+  tokenResponseSchema,
+} from '@common/auth-schemas';
 
-import { emailField, journeyField, referrerField } from '../../../lib/auth-fields';
-import { normaliseEmail } from '../../../lib/email-address';
-import { authenticateClient } from '../../../lib/oauth-client';
-import { OAuthError } from '../../../lib/oauth-error';
-import { signInWithGoogle } from '../../../services/auth/sign-in-with-google';
-import { signInWithSso } from '../../../services/auth/sign-in-with-sso';
-import { startSsoLogin } from '../../../services/sso/start-sso-login';
-
-import { tokenAnswer } from './answers';
+import { invalidRequest, unsupportedGrantType } from '../../../services/auth/auth-errors';
+import { authenticateClient } from '../../../services/auth/authenticate-client';
 
 import type { ZodTypeProvider } from '../../../lib/zod-schemas';
 import type { FastifyPluginAsync } from 'fastify';
 
-const field = z.string({ error: 'Must be a single text value.' }).optional();
-
-const googleRequest = z.object({
-  grant_type: field,
-  client_id: field,
-  client_secret: field,
-  backend: field,
-  token: field,
-  referrer: referrerField,
-  journey: journeyField,
-});
-
-const ssoTokenRequest = z.object({
-  grant_type: field,
-  client_id: field,
-  client_secret: field,
-  email: field,
-  code: field,
-  state: field,
-});
-
-const ssoRedirectAnswer = z.object({
-  auth_url: z.string(),
-  data: z.object({ auth_url: z.string() }),
-});
-
-function invalidRequest(description: string): OAuthError {
-  return new OAuthError('invalid_request', description);
-}
-
 function requireGrant(grantType: string | undefined, expected: string): void {
   if (!grantType) throw invalidRequest('grant_type is required.');
   if (grantType !== expected) {
-    throw new OAuthError('unsupported_grant_type', `This endpoint takes grant_type=${expected}.`);
+    throw unsupportedGrantType(`This endpoint takes grant_type=${expected}.`);
   }
 }
 
 const externalSignInRoutes: FastifyPluginAsync = async (app) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const lifetimes = app.config;
+  const auth = app.services.auth;
   const limitPerIp = app.limitAttempts({
     max: app.config.RATE_LIMIT_SIGN_IN_PER_IP,
     key: (request) => request.ip,
@@ -63,10 +34,10 @@ const externalSignInRoutes: FastifyPluginAsync = async (app) => {
   routes.post(
     '/token/google/',
     {
-      config: { oauthErrors: true },
+      config: { oauthErrors: true, access: 'public' },
       schema: {
-        body: googleRequest,
-        response: { 200: tokenAnswer.extend({ is_new_user: z.boolean() }) },
+        body: googleTokenRequestSchema,
+        response: { 200: googleTokenResponseSchema },
       },
       onRequest: limitPerIp,
     },
@@ -79,32 +50,23 @@ const externalSignInRoutes: FastifyPluginAsync = async (app) => {
       }
       if (!body.token) throw invalidRequest('token is required.');
       reply.header('cache-control', 'no-store');
-      return signInWithGoogle(
-        {
-          db: app.db,
-          lifetimes,
-          google: {
-            userinfoUrl: app.config.GOOGLE_USERINFO_URL,
-            tokeninfoUrl: app.config.GOOGLE_TOKENINFO_URL,
-            clientId: app.config.GOOGLE_CLIENT_ID,
-          },
-        },
-        { accessToken: body.token, referrer: body.referrer, journey: body.journey },
-      );
+      return auth.signInWithGoogle({
+        accessToken: body.token,
+        referrer: body.referrer,
+        journey: body.journey,
+      });
     },
   );
 
   routes.post(
     '/sso/redirect/',
     {
-      schema: { body: z.object({ email: emailField }), response: { 200: ssoRedirectAnswer } },
+      config: { access: 'public' },
+      schema: { body: emailOnlySchema, response: { 200: ssoRedirectResponseSchema } },
       onRequest: limitPerIp,
     },
     async (request) => {
-      const authUrl = await startSsoLogin(app.db, {
-        email: request.body.email,
-        publicUrl: app.config.PUBLIC_URL,
-      });
+      const authUrl = await auth.startSsoLogin(request.body.email);
       return { auth_url: authUrl, data: { auth_url: authUrl } };
     },
   );
@@ -112,8 +74,8 @@ const externalSignInRoutes: FastifyPluginAsync = async (app) => {
   routes.post(
     '/token/sso/',
     {
-      config: { oauthErrors: true },
-      schema: { body: ssoTokenRequest, response: { 200: tokenAnswer } },
+      config: { oauthErrors: true, access: 'public' },
+      schema: { body: ssoTokenRequestSchema, response: { 200: tokenResponseSchema } },
       onRequest: limitPerIp,
     },
     async (request, reply) => {
@@ -122,15 +84,11 @@ const externalSignInRoutes: FastifyPluginAsync = async (app) => {
       requireGrant(body.grant_type, 'sso_token');
       if (!body.email || !body.code) throw invalidRequest('email and code are required.');
       reply.header('cache-control', 'no-store');
-      return signInWithSso(
-        { db: app.db, lifetimes },
-        {
-          email: normaliseEmail(body.email),
-          code: body.code,
-          state: body.state || undefined,
-          publicUrl: app.config.PUBLIC_URL,
-        },
-      );
+      return auth.signInWithSso({
+        email: normaliseEmail(body.email),
+        code: body.code,
+        state: body.state || undefined,
+      });
     },
   );
 };

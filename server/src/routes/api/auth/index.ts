@@ -1,4 +1,4 @@
-// /api/auth/: accounts and sign-in (spec section 7). Each file holds one step's routes.
+// /api/auth/: accounts and sign-in. Each file holds one step's routes.
 import externalSignInRoutes from './external-sign-in';
 import forgetPasswordRoutes from './forget-password';
 import otpRoutes from './otp';

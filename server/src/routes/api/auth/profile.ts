@@ -1,38 +1,28 @@
 // GET and PATCH /api/auth/profile/: the signed-in user's profile.
-import { z } from 'zod';
+import { profileChangesSchema, userProfileSchema } from '@common/auth-schemas';
 
-import { firstNameField, industryField, lastNameField } from '../../../lib/auth-fields';
-import { getProfile } from '../../../services/auth/get-profile';
-import { updateProfile } from '../../../services/auth/update-profile';
-
-import { profileAnswer } from './answers';
+import { signedInUser } from '../../../plugins/auth';
 
 import type { ZodTypeProvider } from '../../../lib/zod-schemas';
 import type { FastifyPluginAsync } from 'fastify';
-
-const profileChanges = z.object({
-  first_name: firstNameField.optional(),
-  last_name: lastNameField.optional(),
-  industry: industryField.nullable().optional(),
-});
 
 const profileRoutes: FastifyPluginAsync = async (app) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
     '/profile/',
-    { schema: { response: { 200: profileAnswer } }, preHandler: app.requireUser },
-    async (request) => getProfile(app.db, request.user!.id),
+    { schema: { response: { 200: userProfileSchema } }, config: { access: 'signed-in' } },
+    async (request) => app.services.auth.getProfile(signedInUser(request).id),
   );
 
   routes.patch(
     '/profile/',
     {
-      schema: { body: profileChanges, response: { 200: profileAnswer } },
-      // Authentication before validation: without a token the answer is 401, whatever the body.
-      preValidation: app.requireUser,
+      schema: { body: profileChangesSchema, response: { 200: userProfileSchema } },
+      // The access rule runs before validation: without a token the answer is 401, whatever the body.
+      config: { access: 'signed-in' },
     },
-    async (request) => updateProfile(app.db, request.user!.id, request.body),
+    async (request) => app.services.auth.updateProfile(signedInUser(request).id, request.body),
   );
 };
 

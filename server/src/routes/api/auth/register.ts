@@ -1,41 +1,39 @@
-// POST /api/auth/register/: creates an unverified account and mails its code.
-import { z } from 'zod';
-
-import {
-  emailField,
-  firstNameField,
-  journeyField,
-  newPasswordField,
-  referrerField,
-} from '../../../lib/auth-fields';
-import { registerUser } from '../../../services/auth/register-user';
-
-import { messageAnswer } from './answers';
+// POST /api/auth/register/: creates an unverified account and mails its code; or, with a team invitation's token,
+// the shared user the invitation was for, signed in at once.
+import { registrationResponseSchema, registrationSchema } from '@common/auth-schemas';
 
 import type { ZodTypeProvider } from '../../../lib/zod-schemas';
 import type { FastifyPluginAsync } from 'fastify';
-
-const registration = z.object({
-  first_name: firstNameField,
-  email: emailField,
-  password: newPasswordField,
-  referrer: referrerField,
-  journey: journeyField,
-});
 
 const registerRoutes: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/register/',
     {
-      schema: { body: registration, response: { 201: messageAnswer } },
+      config: { access: 'public' },
+      schema: { body: registrationSchema, response: { 201: registrationResponseSchema } },
       onRequest: app.limitAttempts({
         max: app.config.RATE_LIMIT_REGISTER_PER_IP,
         key: (request) => request.ip,
       }),
     },
     async (request, reply) => {
-      const { first_name, email, password, referrer, journey } = request.body;
-      await registerUser(app, { firstName: first_name, email, password, referrer, journey });
+      const { first_name, email, password, referrer, journey, invitation } = request.body;
+      const registration = { firstName: first_name, email, password, referrer, journey };
+      if (invitation) {
+        const { tokens, ownerName } = await app.services.auth.registerInvited({
+          ...registration,
+          invitation,
+        });
+        return reply
+          .code(201)
+          .header('cache-control', 'no-store')
+          .send({
+            status: 201,
+            data: { message: `Welcome to ${ownerName}'s team on QR Verify.` },
+            tokens,
+          });
+      }
+      await app.services.auth.register(registration);
       return reply.code(201).send({
         status: 201,
         data: { message: `Account created. We sent a 6-digit code to ${email}.` },

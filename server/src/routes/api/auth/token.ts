@@ -1,44 +1,26 @@
 // POST /api/auth/token/ (password and refresh_token grants) and POST /api/auth/token/revoke/ (RFC 7009).
 // Form bodies only (multipart or urlencoded), as OAuth clients send them; errors in RFC 6749's shape.
-import { z } from 'zod';
+import { normaliseEmail } from '@common/auth';
+import {
+  tokenRequestSchema,
+  tokenResponseSchema,
+  tokenRevocationResponseSchema,
+  tokenRevocationSchema,
+  type TokenRequest,
+} from '@common/auth-schemas';
 
-import { normaliseEmail } from '../../../lib/email-address';
-import { authenticateClient } from '../../../lib/oauth-client';
-import { OAuthError } from '../../../lib/oauth-error';
-import { refreshTokens } from '../../../services/auth/refresh-tokens';
-import { revokeToken } from '../../../services/auth/revoke-token';
-import { signInWithPassword } from '../../../services/auth/sign-in-with-password';
-
-import { tokenAnswer } from './answers';
+import {
+  INVALID_CREDENTIALS,
+  invalidRequest,
+  unsupportedGrantType,
+} from '../../../services/auth/auth-errors';
+import { authenticateClient } from '../../../services/auth/authenticate-client';
+import { OAuthError } from '../../../services/auth/oauth-error';
 
 import type { ZodTypeProvider } from '../../../lib/zod-schemas';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
-
-// Every field optional here: the handler checks them in OAuth's order (client first, then grant).
-const field = z.string({ error: 'Must be a single text value.' }).optional();
-
-const tokenRequest = z.object({
-  grant_type: field,
-  client_id: field,
-  client_secret: field,
-  email: field,
-  username: field,
-  password: field,
-  refresh_token: field,
-});
-
-const revocationRequest = z.object({
-  client_id: field,
-  client_secret: field,
-  token: field,
-  token_type_hint: field,
-});
-
-function invalidRequest(description: string): OAuthError {
-  return new OAuthError('invalid_request', description);
-}
 
 async function requireFormBody(request: FastifyRequest): Promise<void> {
   if (!FORM_TYPES.test(request.headers['content-type'] ?? '')) {
@@ -48,9 +30,12 @@ async function requireFormBody(request: FastifyRequest): Promise<void> {
   }
 }
 
-// Sign-in attempts are counted per email and per IP; refreshing is not counted.
+// Password sign-ins are counted per IP, per email and IP (the lockout: wrong passwords from one place lock only that
+// place out, so nobody can lock an owner out of their account from elsewhere), and failures per email from
+// anywhere (a higher limit, against guessing from many addresses, that right passwords never add to).
+// Refreshing is not counted.
 function passwordGrantEmail(request: FastifyRequest): string | undefined {
-  const body = request.body as z.infer<typeof tokenRequest>;
+  const body = request.body as TokenRequest;
   const email = body.email ?? body.username;
   return body.grant_type === 'password' && email ? normaliseEmail(email) : undefined;
 }
@@ -59,23 +44,40 @@ function passwordGrantIp(request: FastifyRequest): string | undefined {
   return passwordGrantEmail(request) === undefined ? undefined : request.ip;
 }
 
+function passwordGrantEmailAndIp(request: FastifyRequest): string | undefined {
+  const email = passwordGrantEmail(request);
+  return email === undefined ? undefined : JSON.stringify([email, request.ip]);
+}
+
+function isWrongCredentials(error: Error): boolean {
+  return error instanceof OAuthError && error.message === INVALID_CREDENTIALS;
+}
+
 const tokenRoutes: FastifyPluginAsync = async (app) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const lifetimes = app.config;
+  const auth = app.services.auth;
+  const failuresPerEmail = app.limitFailures({
+    max: app.config.RATE_LIMIT_SIGN_IN_PER_EMAIL,
+    key: passwordGrantEmail,
+  });
 
   routes.post(
     '/token/',
     {
-      config: { oauthErrors: true },
-      schema: { body: tokenRequest, response: { 200: tokenAnswer } },
+      config: { oauthErrors: true, access: 'public' },
+      schema: { body: tokenRequestSchema, response: { 200: tokenResponseSchema } },
       preValidation: requireFormBody,
       preHandler: [
         app.limitAttempts({ max: app.config.RATE_LIMIT_SIGN_IN_PER_IP, key: passwordGrantIp }),
         app.limitAttempts({
-          max: app.config.RATE_LIMIT_SIGN_IN_PER_EMAIL,
-          key: passwordGrantEmail,
+          max: app.config.RATE_LIMIT_SIGN_IN_PER_EMAIL_AND_IP,
+          key: passwordGrantEmailAndIp,
         }),
+        failuresPerEmail.check,
       ],
+      onError: async (request, _reply, error) => {
+        if (isWrongCredentials(error)) await failuresPerEmail.recordFailure(request);
+      },
     },
     async (request, reply) => {
       const body = request.body;
@@ -85,20 +87,16 @@ const tokenRoutes: FastifyPluginAsync = async (app) => {
         case 'password': {
           const email = body.email ?? body.username;
           if (!email || !body.password) throw invalidRequest('Email and password are required.');
-          return signInWithPassword(
-            { db: app.db, mailer: app.mailer, lifetimes },
-            { email: normaliseEmail(email), password: body.password },
-          );
+          return auth.signInWithPassword({ email: normaliseEmail(email), password: body.password });
         }
         case 'refresh_token':
           if (!body.refresh_token) throw invalidRequest('refresh_token is required.');
-          return refreshTokens(app.db, lifetimes, body.refresh_token);
+          return auth.refreshTokens(body.refresh_token);
         case undefined:
         case '':
           throw invalidRequest('grant_type is required.');
         default:
-          throw new OAuthError(
-            'unsupported_grant_type',
+          throw unsupportedGrantType(
             'This grant type is not supported here: use password or refresh_token.',
           );
       }
@@ -108,14 +106,14 @@ const tokenRoutes: FastifyPluginAsync = async (app) => {
   routes.post(
     '/token/revoke/',
     {
-      config: { oauthErrors: true },
-      schema: { body: revocationRequest, response: { 200: z.object({}) } },
+      config: { oauthErrors: true, access: 'public' },
+      schema: { body: tokenRevocationSchema, response: { 200: tokenRevocationResponseSchema } },
       preValidation: requireFormBody,
     },
     async (request) => {
       authenticateClient(app.config, request.body);
       if (!request.body.token) throw invalidRequest('token is required.');
-      await revokeToken(app.db, request.body.token);
+      await auth.revokeToken(request.body.token);
       return {};
     },
   );

@@ -1,7 +1,8 @@
-// GET /api/health/: for load balancers and uptime checks; 503 when the database or mail is down.
+// GET /api/health/: for load balancers and uptime checks; 503 when the database or mail is down (reported at most
+// a couple of seconds late, as the report is reused that long).
 import { z } from 'zod';
 
-import { checkHealth } from '../../../services/health/check-health';
+import { createHealthCheck } from '../../../services/health/check-health';
 
 import type { ZodTypeProvider } from '../../../lib/zod-schemas';
 import type { FastifyPluginAsync } from 'fastify';
@@ -13,13 +14,14 @@ const healthReport = z.object({
 });
 
 const healthRoutes: FastifyPluginAsync = async (app) => {
+  const checkHealth = createHealthCheck(app);
   app
     .withTypeProvider<ZodTypeProvider>()
     .get(
       '/',
       { schema: { response: { 200: healthReport, 503: healthReport } } },
       async (_request, reply) => {
-        const report = await checkHealth(app);
+        const report = await checkHealth();
         return reply.code(report.status === 'ok' ? 200 : 503).send(report);
       },
     );

@@ -1,37 +1,47 @@
 // /api/public/: what anyone may read without signing in: a verification's public view by its code, with the
-// design of the template its page renders with.
-import { z } from 'zod';
-
-import { DEFAULT_TEMPLATE_DESIGN } from '@common/templates';
+// design of the template its page renders with. Serialised once per version of the verification and kept
+// (rendered-verifications.ts), as the /v page is.
+import {
+  publicCodeParams,
+  publicVerificationResponseSchema,
+  type PublicVerificationResponse,
+} from '@common/verifications-schemas';
 
 import { notFoundError } from '../../../lib/app-error';
-import { isPublicCode } from '../../../services/verifications/public-code';
-import { isoDate, toPublicVerification } from '../../../services/verifications/public-verification';
-import { templateDesignAnswer } from '../templates/answers';
-import { publicVerificationAnswer } from '../verifications/answers';
+import { RenderedVerifications } from '../../../services/public-pages/rendered-verifications';
 
 import type { ZodTypeProvider } from '../../../lib/zod-schemas';
 import type { FastifyPluginAsync } from 'fastify';
 
+// About 2,000 answers of 2 KB.
+const RENDERED_ANSWERS_BYTES = 4 * 1024 * 1024;
+
 const publicRoutes: FastifyPluginAsync = async (app) => {
+  const renderedAnswers = new RenderedVerifications(RENDERED_ANSWERS_BYTES);
+
   app.withTypeProvider<ZodTypeProvider>().get(
     '/verifications/:code/',
     {
       schema: {
-        params: z.object({ code: z.string() }),
-        response: { 200: publicVerificationAnswer.extend({ template: templateDesignAnswer }) },
+        params: publicCodeParams,
+        response: { 200: publicVerificationResponseSchema },
       },
     },
     async (request, reply) => {
-      const code = request.params.code.toLowerCase();
-      const record = isPublicCode(code) ? await app.publicRecords.get(code) : null;
-      if (!record) throw notFoundError();
-      const template = await app.publicTemplates.get(record.template_id);
-      reply.header('cache-control', 'no-store');
-      return {
-        ...toPublicVerification(record, isoDate()),
-        template: template?.design ?? DEFAULT_TEMPLATE_DESIGN,
-      };
+      const found = await app.services.publicPages.findVerification(request.params.code);
+      if (!found) throw notFoundError();
+      // The route's own serializer (the response schema above) makes the JSON that is kept.
+      const json = renderedAnswers.get(
+        found,
+        () => reply.serialize({ ...found.verification, template: found.design }) as string,
+      );
+      return (
+        reply
+          .type('application/json; charset=utf-8')
+          .header('cache-control', 'no-store')
+          // Serialised already: Fastify sends bytes as they are.
+          .send(json as unknown as PublicVerificationResponse)
+      );
     },
   );
 };

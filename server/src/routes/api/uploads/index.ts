@@ -3,42 +3,31 @@
 // the files it fetched from a link or a cloud source, with the user's bearer token.
 import { z } from 'zod';
 
-import { CLOUD_SOURCES } from '@common/uploads';
+import { stagedUploadSchema, uploadIdParams, uploadSourcesSchema } from '@common/uploads-schemas';
 
-import { configuredCloudSources } from '../../../lib/cloud-sources';
 import { attachment } from '../../../lib/content-disposition';
-import { readStagedUpload } from '../../../services/uploads/read-staged-upload';
-import { removeExpiredUploads } from '../../../services/uploads/remove-expired-uploads';
-import { removeStagedUpload } from '../../../services/uploads/remove-staged-upload';
-import { stageUpload } from '../../../services/uploads/stage-upload';
-import { isUploadId, toStagedUpload } from '../../../services/uploads/staged-uploads';
-import { uploadedFileField } from '../verifications/fields';
+import { signedInUser } from '../../../plugins/auth';
+import { uploadedFileField } from '../../../plugins/multipart';
+import { configuredCloudSources } from '../../../services/uploads/cloud-sources';
+import { EDIT_VERIFICATIONS } from '../verifications/access';
 
 import type { ZodTypeProvider } from '../../../lib/zod-schemas';
 import type { FastifyPluginAsync } from 'fastify';
 
-const stagedUploadAnswer = z.object({
-  id: z.string(),
-  name: z.string(),
-  size: z.number(),
-  type: z.enum(['application/pdf', 'image/png', 'image/jpeg']),
-  expires_at: z.string(),
-});
-
 // Uppy adds the file's metadata (name, type, …) as more form fields; only the file counts.
 const uploadBody = z.object({ file: uploadedFileField });
-const idParams = z.object({ id: z.string() });
 
 const uploadsRoutes: FastifyPluginAsync = async (app) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const deps = { storage: app.storage, config: app.config };
-  const signedIn = { onRequest: app.requireUser };
+  const uploads = app.services.uploads;
+  // Uploads exist only to make verifications; each is the uploader's own until then (by their user id).
+  const canEdit = { config: { access: EDIT_VERIFICATIONS } };
   const cloud = configuredCloudSources(app.config).map(({ source }) => source);
 
   // Uploads left behind when the server stopped, or by users who never came back.
   app.addHook('onReady', async () => {
     try {
-      const removed = await removeExpiredUploads(app.storage, new Date());
+      const removed = await uploads.removeExpired();
       if (removed > 0) app.log.info({ removed }, 'Removed expired staged uploads');
     } catch (error) {
       app.log.warn({ err: error }, 'Could not remove expired staged uploads');
@@ -47,46 +36,46 @@ const uploadsRoutes: FastifyPluginAsync = async (app) => {
 
   routes.get(
     '/sources/',
-    {
-      ...signedIn,
-      schema: { response: { 200: z.object({ cloud: z.array(z.enum(CLOUD_SOURCES)) }) } },
-    },
+    { ...canEdit, schema: { response: { 200: uploadSourcesSchema } } },
     async () => ({ cloud }),
   );
 
+  // Counted per IP before the access or the body is checked. Companion's imports (links, cloud sources) come from
+  // the server itself, so request.ip is the server's own address (or the one the proxy sees it from): every
+  // user's imports share that one count, which caps them all together at RATE_LIMIT_UPLOADS_PER_IP a minute.
   routes.post(
     '/',
     {
-      ...signedIn,
-      schema: { body: uploadBody, response: { 201: stagedUploadAnswer } },
-      config: { multipartFileLimit: app.config.UPLOAD_MAX_BYTES },
+      onRequest: app.limitUploadsPerIp,
+      schema: { body: uploadBody, response: { 201: stagedUploadSchema } },
+      config: { access: EDIT_VERIFICATIONS, multipartFileLimit: app.config.UPLOAD_MAX_BYTES },
     },
-    async (request, reply) => {
-      const record = await stageUpload(deps, request.user!.id, request.body.file);
-      return reply.code(201).send(toStagedUpload(record));
-    },
+    async (request, reply) =>
+      reply.code(201).send(await uploads.stage(signedInUser(request).id, request.body.file)),
   );
 
   // The bytes back, for the preview of a file that came through Companion and never was in the browser.
-  routes.get('/:id/', { ...signedIn, schema: { params: idParams } }, async (request, reply) => {
-    const { record, data } = await readStagedUpload(
-      app.storage,
-      request.user!.id,
-      request.params.id,
-    );
-    return reply
-      .type(record.type)
-      .header('content-disposition', attachment(record.name))
-      .header('cache-control', 'private, no-store')
-      .send(data);
-  });
+  routes.get(
+    '/:id/',
+    { ...canEdit, schema: { params: uploadIdParams } },
+    async (request, reply) => {
+      const { record, data } = await uploads.read(signedInUser(request).id, request.params.id);
+      return reply
+        .type(record.type)
+        .header('content-disposition', attachment(record.name))
+        .header('cache-control', 'private, no-store')
+        .send(data);
+    },
+  );
 
-  routes.delete('/:id/', { ...signedIn, schema: { params: idParams } }, async (request, reply) => {
-    if (isUploadId(request.params.id)) {
-      await removeStagedUpload(app.storage, request.user!.id, request.params.id);
-    }
-    return reply.code(204).send();
-  });
+  routes.delete(
+    '/:id/',
+    { ...canEdit, schema: { params: uploadIdParams } },
+    async (request, reply) => {
+      await uploads.remove(signedInUser(request).id, request.params.id);
+      return reply.code(204).send();
+    },
+  );
 };
 
 export default uploadsRoutes;

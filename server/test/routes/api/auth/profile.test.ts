@@ -63,7 +63,7 @@ test.each([
   ['an unknown token', 'Bearer not-a-real-token'],
   ['another scheme', `Basic ${Buffer.from('ada:pw').toString('base64')}`],
   ['an empty bearer', 'Bearer '],
-])('%s is a 401 with the spec message', async (_case, authorization) => {
+])('%s is a 401 not_authenticated', async (_case, authorization) => {
   const response = await app.inject({
     method: 'GET',
     url: '/api/auth/profile/',

@@ -46,7 +46,8 @@ test('creates an unverified account, stores the attribution and mails a 6-digit 
     journey: ['https://qrverify.app/', 'https://qrverify.app/pricing'],
     sign_up_method: 'password',
   });
-  expect(user!.password_hash).toMatch(/^\$argon2id\$/);
+  // Stored as the app's hasher makes it (argon2id in production: password-hasher.test.ts).
+  expect(await app.passwordHasher.verify(user!.password_hash!, GOOD_PASSWORD)).toBe(true);
   expect(user!.password_hash).not.toContain(GOOD_PASSWORD);
 
   const [message] = mail.to('ada@example.com');
@@ -175,16 +176,22 @@ test('SQL-looking and control-character input is data, answered with 4xx message
     await register(app, { email: "ada'); drop table users; --@example.com" }),
     await register(app, { first_name: "Robert'); DROP TABLE users;--" }),
     await register(app, { first_name: 'Nul\u0000Byte', email: 'nul@example.com' }),
+    await register(app, { email: 'bel@example.com', referrer: 'a\u0007b', journey: ['x\u001by'] }),
+    // Attribution is cleaned, but a NUL is refused in every request, as Postgres could not store it.
     await register(app, { email: 'nul2@example.com', referrer: 'a\u0000b', journey: ['x\u0000y'] }),
   ];
 
-  expect(injections.map((response) => response.statusCode)).toEqual([400, 201, 400, 201]);
+  expect(injections.map((response) => response.statusCode)).toEqual([400, 201, 400, 201, 400]);
   expect(injections[0].json().error.details).toEqual({ email: ['Invalid email address'] });
   expect(injections[2].json().error.details).toEqual({
     first_name: ['Name must not contain control characters'],
   });
   expect((await userRow('ada@example.com'))!.first_name).toBe("Robert'); DROP TABLE users;--");
-  expect(await userRow('nul2@example.com')).toMatchObject({ referrer: 'ab', journey: ['xy'] });
+  expect(await userRow('bel@example.com')).toMatchObject({ referrer: 'ab', journey: ['xy'] });
+  expect(injections[4].json().error.details).toEqual({
+    referrer: ['Must not contain a NUL character (U+0000).'],
+    'journey.0': ['Must not contain a NUL character (U+0000).'],
+  });
 });
 
 test('malformed JSON is a 400 with a message', async () => {
@@ -216,7 +223,7 @@ test('when the code cannot be mailed the account is not kept, so registering aga
   }
 });
 
-test('registrations per IP are limited with the spec message', async () => {
+test('registrations per IP are limited with the attempt-limit message', async () => {
   const limited = await createTestApp({
     env: { SMTP_URL: mail.smtpUrl, RATE_LIMIT_REGISTER_PER_IP: '2' },
   });
@@ -230,6 +237,26 @@ test('registrations per IP are limited with the spec message', async () => {
     expect(answers[2].json()).toEqual({
       error: { code: 'rate_limited', message: 'Attempt limit exceeded. Try again after a minute' },
     });
+  } finally {
+    await limited.close();
+  }
+});
+
+// The answer for a taken email tells whether an account exists (the spec's form shows it), so asking about
+// many emails from one address must run into the same per-IP limit as creating accounts.
+test('answers for a taken email count toward the per-IP limit', async () => {
+  const limited = await createTestApp({
+    env: { SMTP_URL: mail.smtpUrl, RATE_LIMIT_REGISTER_PER_IP: '3' },
+  });
+  try {
+    const answers = [await register(limited)];
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      answers.push(await register(limited, { first_name: 'Someone Else' }));
+    }
+
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 400, 400, 429]);
+    expect(answers[1].json().error.code).toBe('email_taken');
+    expect(answers[3].json().error.code).toBe('rate_limited');
   } finally {
     await limited.close();
   }

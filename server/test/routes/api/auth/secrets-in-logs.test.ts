@@ -13,7 +13,7 @@ test('passwords, codes and tokens never reach the log, even at trace level', asy
   const mail = await startMailCapture();
   const lines: string[] = [];
   const app = await createTestApp({
-    env: { SMTP_URL: mail.smtpUrl, LOG_LEVEL: 'trace' },
+    env: { SMTP_URL: mail.smtpUrl, LOG_LEVEL: 'trace', LOG_REQUEST_SAMPLE_RATE: '1' },
     logStream: { write: (line) => lines.push(line) },
   });
   try {

@@ -1,3 +1,4 @@
+import { sha256 } from '../../../../src/lib/sha256';
 import {
   CLIENT,
   getProfile,
@@ -311,8 +312,18 @@ describe('refresh grant', () => {
     expect((await getProfile(app, tokens.access_token)).statusCode).toBe(401);
   });
 
-  test('reusing a rotated refresh token is refused and ends the whole family', async () => {
+  // Ages the rotation of `refreshToken` past the grace window, as if the retry came 11 s later.
+  async function rotatedSecondsAgo(refreshToken: string, seconds: number): Promise<void> {
+    await app.db
+      .updateTable('auth_tokens')
+      .set({ revoked_at: new Date(Date.now() - seconds * 1000) })
+      .where('refresh_token_hash', '=', sha256(refreshToken))
+      .execute();
+  }
+
+  test('reusing a rotated refresh token after the grace window is refused and ends the whole family', async () => {
     const next = (await refreshGrant(app, tokens.refresh_token)).json<TokenPair>();
+    await rotatedSecondsAgo(tokens.refresh_token, 11);
 
     const reused = await refreshGrant(app, tokens.refresh_token);
 
@@ -322,13 +333,53 @@ describe('refresh grant', () => {
     expect((await refreshGrant(app, next.refresh_token)).statusCode).toBe(400);
   });
 
-  test('two parallel refreshes with one token give one new pair', async () => {
+  test('two parallel refreshes with one token both get the same new pair, and it works', async () => {
     const answers = await Promise.all([
       refreshGrant(app, tokens.refresh_token),
       refreshGrant(app, tokens.refresh_token),
     ]);
 
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    const [first, second] = answers.map((answer) => answer.json<TokenPair>());
+    expect(second.access_token).toBe(first.access_token);
+    expect(second.refresh_token).toBe(first.refresh_token);
+    expect((await getProfile(app, first.access_token)).statusCode).toBe(200);
+    expect((await refreshGrant(app, first.refresh_token)).statusCode).toBe(200);
+    expect(await app.db.selectFrom('auth_tokens').select('id').execute()).toHaveLength(3);
+  });
+
+  test('a retry within the grace window gets the same pair; the stored copy opens only with the old token', async () => {
+    const next = (await refreshGrant(app, tokens.refresh_token)).json<TokenPair>();
+
+    const retried = await refreshGrant(app, tokens.refresh_token);
+
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toMatchObject({
+      access_token: next.access_token,
+      refresh_token: next.refresh_token,
+      token_type: 'Bearer',
+    });
+    const stored = JSON.stringify(await app.db.selectFrom('auth_tokens').selectAll().execute());
+    expect(stored).not.toContain(next.access_token);
+    expect(stored).not.toContain(next.refresh_token);
+  });
+
+  test('the grace window gives nothing back once the new pair is revoked or rotated in turn', async () => {
+    const next = (await refreshGrant(app, tokens.refresh_token)).json<TokenPair>();
+    const after = (await refreshGrant(app, next.refresh_token)).json<TokenPair>();
+
+    expect((await refreshGrant(app, tokens.refresh_token)).statusCode).toBe(400);
+    expect((await getProfile(app, after.access_token)).statusCode).toBe(401);
+  });
+
+  test('REFRESH_GRACE_SECONDS=0 turns the window off', async () => {
+    await app.close();
+    await startApp({ REFRESH_GRACE_SECONDS: '0' });
+    tokens = await signedUpUser(app, mail);
+    const next = (await refreshGrant(app, tokens.refresh_token)).json<TokenPair>();
+
+    expect((await refreshGrant(app, tokens.refresh_token)).statusCode).toBe(400);
+    expect((await getProfile(app, next.access_token)).statusCode).toBe(401);
   });
 
   test('an expired or unknown refresh token is invalid_grant', async () => {
@@ -447,8 +498,36 @@ describe('revocation', () => {
 });
 
 describe('sign-in attempt limits', () => {
-  test('per email: the spec 429 after the limit, other emails unaffected', async () => {
-    await startApp({ RATE_LIMIT_SIGN_IN_PER_EMAIL: '3' });
+  // A password sign-in for EMAIL that reached the app from `remoteAddress` (with the client a proxy names in
+  // X-Forwarded-For, if any); a wrong password unless told.
+  function signInFrom(
+    remoteAddress: string,
+    { forwardedFor, password = 'Wrong-1' }: { forwardedFor?: string; password?: string } = {},
+  ) {
+    const form = urlencoded({ grant_type: 'password', ...CLIENT, email: EMAIL, password });
+    return app.inject({
+      method: 'POST',
+      url: '/api/auth/token/',
+      remoteAddress,
+      payload: form.payload,
+      headers: forwardedFor ? { ...form.headers, 'x-forwarded-for': forwardedFor } : form.headers,
+    });
+  }
+
+  async function statusCodes(requests: Array<() => Promise<{ statusCode: number }>>) {
+    const codes = [];
+    for (const request of requests) codes.push((await request()).statusCode);
+    return codes;
+  }
+
+  function times<T>(count: number, value: T): T[] {
+    return Array.from({ length: count }, () => value);
+  }
+
+  const [IP_A, IP_B, IP_C, IP_D] = ['198.51.100.1', '198.51.100.2', '198.51.100.3', '198.51.100.4'];
+
+  test('per email and IP: 429 rate_limited after the limit, other emails unaffected', async () => {
+    await startApp({ RATE_LIMIT_SIGN_IN_PER_EMAIL_AND_IP: '3' });
     await signedUpUser(app, mail);
 
     const answers = [];
@@ -467,6 +546,37 @@ describe('sign-in attempt limits', () => {
     expect(otherEmail.statusCode).toBe(400);
   });
 
+  test('10 wrong passwords from one IP lock that IP out, not the owner signing in from another', async () => {
+    await startApp();
+    await signedUpUser(app, mail);
+
+    const fromA = await statusCodes(times(10, () => signInFrom(IP_A)));
+    const rightFromA = await signInFrom(IP_A, { password: GOOD_PASSWORD });
+    const rightFromB = await signInFrom(IP_B, { password: GOOD_PASSWORD });
+
+    expect(fromA).toEqual(times(10, 400));
+    expect(rightFromA.statusCode).toBe(429);
+    expect(rightFromB.statusCode).toBe(200);
+    expect((await getProfile(app, rightFromB.json<TokenPair>().access_token)).statusCode).toBe(200);
+  });
+
+  test('per email from anywhere: a higher limit that counts only failures', async () => {
+    await startApp({ RATE_LIMIT_SIGN_IN_PER_EMAIL: '4', RATE_LIMIT_SIGN_IN_PER_EMAIL_AND_IP: '0' });
+    await signedUpUser(app, mail);
+
+    const rightOnes = await statusCodes(
+      times(5, () => signInFrom(IP_A, { password: GOOD_PASSWORD })),
+    );
+    const wrongOnes = await statusCodes(
+      [IP_A, IP_B, IP_C, IP_C, IP_D].map((ip) => () => signInFrom(ip)),
+    );
+    const rightFromNewIp = await signInFrom('198.51.100.5', { password: GOOD_PASSWORD });
+
+    expect(rightOnes).toEqual(times(5, 200));
+    expect(wrongOnes).toEqual([400, 400, 400, 400, 429]);
+    expect(rightFromNewIp.statusCode).toBe(429);
+  });
+
   test('per IP: across emails; refreshing is not counted', async () => {
     await startApp({ RATE_LIMIT_SIGN_IN_PER_IP: '2' });
     await register(app);
@@ -480,8 +590,63 @@ describe('sign-in attempt limits', () => {
     expect([second.statusCode, third.statusCode, refresh.statusCode]).toEqual([400, 429, 200]);
   });
 
+  const PROXY = '10.0.0.2';
+  const [CLIENT_A, CLIENT_B, CLIENT_C] = ['203.0.113.1', '203.0.113.2', '203.0.113.3'] as const;
+
+  test('per IP behind a proxy with TRUST_PROXY=1: each client has its own count', async () => {
+    await startApp({
+      RATE_LIMIT_SIGN_IN_PER_IP: '2',
+      RATE_LIMIT_SIGN_IN_PER_EMAIL: '0',
+      TRUST_PROXY: '1',
+    });
+
+    const codes = await statusCodes(
+      [CLIENT_A, CLIENT_B, CLIENT_C, CLIENT_A, CLIENT_A].map(
+        (client) => () => signInFrom(PROXY, { forwardedFor: client }),
+      ),
+    );
+
+    expect(codes).toEqual([400, 400, 400, 400, 429]);
+  });
+
+  test('per IP behind a proxy without TRUST_PROXY: the header is ignored, the connection counts', async () => {
+    await startApp({ RATE_LIMIT_SIGN_IN_PER_IP: '2', RATE_LIMIT_SIGN_IN_PER_EMAIL: '0' });
+
+    const codes = await statusCodes(
+      [CLIENT_A, CLIENT_B, CLIENT_C].map(
+        (client) => () => signInFrom(PROXY, { forwardedFor: client }),
+      ),
+    );
+
+    expect(codes).toEqual([400, 400, 429]);
+  });
+
+  test('TRUST_PROXY as addresses: a client connecting directly cannot pick its count with the header', async () => {
+    await startApp({
+      RATE_LIMIT_SIGN_IN_PER_IP: '1',
+      RATE_LIMIT_SIGN_IN_PER_EMAIL: '0',
+      TRUST_PROXY: '10.0.0.0/8',
+    });
+
+    const throughProxy = await statusCodes(
+      [CLIENT_A, CLIENT_B].map((client) => () => signInFrom(PROXY, { forwardedFor: client })),
+    );
+    const direct = await statusCodes(
+      [CLIENT_A, CLIENT_B].map(
+        (client) => () => signInFrom('198.51.100.7', { forwardedFor: client }),
+      ),
+    );
+
+    expect(throughProxy).toEqual([400, 400]);
+    expect(direct).toEqual([400, 429]);
+  });
+
   test('0 turns a limit off', async () => {
-    await startApp({ RATE_LIMIT_SIGN_IN_PER_EMAIL: '0', RATE_LIMIT_SIGN_IN_PER_IP: '0' });
+    await startApp({
+      RATE_LIMIT_SIGN_IN_PER_EMAIL: '0',
+      RATE_LIMIT_SIGN_IN_PER_EMAIL_AND_IP: '0',
+      RATE_LIMIT_SIGN_IN_PER_IP: '0',
+    });
 
     for (let attempt = 0; attempt < 40; attempt += 1) {
       expect((await passwordGrant(app, EMAIL, 'Wrong-password-1')).statusCode).toBe(400);

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:net';
 
-import { createTestApp, postgresServerUrl } from '../../../helpers/test-app';
+import { createTestApp, postgresServerUrl, sharedTestApp } from '../../../helpers/test-app';
 
 import type { FastifyInstance } from 'fastify';
 
@@ -23,9 +23,7 @@ async function closedPort(): Promise<number> {
 const expectedDriver = postgresServerUrl() ? 'postgres' : 'pglite';
 
 test('reports ok with the database driver and the dev mailbox', async () => {
-  app = await createTestApp();
-
-  const response = await app.inject({ method: 'GET', url: '/api/health/' });
+  const response = await (await sharedTestApp()).inject({ method: 'GET', url: '/api/health/' });
 
   expect(response.statusCode).toBe(200);
   expect(response.json()).toEqual({
@@ -36,9 +34,7 @@ test('reports ok with the database driver and the dev mailbox', async () => {
 });
 
 test('answers without the trailing slash too', async () => {
-  app = await createTestApp();
-
-  const response = await app.inject({ method: 'GET', url: '/api/health' });
+  const response = await (await sharedTestApp()).inject({ method: 'GET', url: '/api/health' });
 
   expect(response.statusCode).toBe(200);
 });

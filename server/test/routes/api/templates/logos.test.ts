@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 
-import { TEMPLATE_LIMITS, type Template } from '@common/templates';
+import { TEMPLATE_LIMITS } from '@common/templates';
+import type { Template } from '@common/templates-schemas';
 
 import { logoFileKey } from '../../../../src/services/templates/template-files';
 import { createTemplate, SVG_LOGO, templateRequest } from '../../../helpers/templates';

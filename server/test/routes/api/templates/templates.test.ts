@@ -1,9 +1,5 @@
-import {
-  DEFAULT_TEMPLATE_DESIGN,
-  DEFAULT_TEMPLATE_NAME,
-  TEMPLATE_LIMITS,
-  type Template,
-} from '@common/templates';
+import { DEFAULT_TEMPLATE_DESIGN, DEFAULT_TEMPLATE_NAME, TEMPLATE_LIMITS } from '@common/templates';
+import type { Template } from '@common/templates-schemas';
 
 import {
   createTemplate,
@@ -80,6 +76,7 @@ test('an account starts with its default template, in the default design', async
     ...DEFAULT_DESIGN_FIELDS,
     logo: null,
     verification_count: 0,
+    created_by: { email: user.email, name: 'Grace Hopper' },
     created_at: expect.any(String),
     updated_at: expect.any(String),
   });
@@ -99,6 +96,7 @@ test('creates a template from JSON, reads it back, and lists the default first, 
     is_default: false,
     logo: null,
     verification_count: 0,
+    created_by: { email: user.email, name: 'Grace Hopper' },
     created_at: expect.any(String),
     updated_at: expect.any(String),
   });

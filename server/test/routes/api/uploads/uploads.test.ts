@@ -155,8 +155,12 @@ describe('staging a document', () => {
       headers: { ...user.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload: Buffer.concat([part('a.pdf'), part('b.pdf'), Buffer.from(`--${boundary}--\r\n`)]),
     });
+    // Refused at the second file's header, before its bytes are read.
     expect(twoFiles.statusCode).toBe(400);
-    expect(twoFiles.json().error.details.file).toEqual(['Attach the document as a file.']);
+    expect(twoFiles.json().error).toEqual({
+      code: 'unexpected_file',
+      message: 'Send one file per request.',
+    });
 
     const anonymous = await stage(null, { file: { data: pdf } });
     expect(anonymous.statusCode).toBe(401);

@@ -229,7 +229,6 @@ test('the file and required fields must be there, structured fields must be JSON
   expect(missingResponse.json().error.details).toEqual({
     file: ['This field is required.'],
     holder_name: ['This field is required.'],
-    issue_date: ['This field is required.'],
   });
 
   const malformed = await uploadVerification(app, user, {

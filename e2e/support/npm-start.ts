@@ -1,0 +1,131 @@
+// Runs the app as an operator or a container does, through `npm start` (npm, its shell, tsx, scripts/start.ts,
+// the server), for tests of what crosses that chain: signals, exit codes, data written on shutdown.
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '../..');
+const START_TIMEOUT_MS = 60_000;
+
+export interface NpmStartedApp {
+  baseUrl: string;
+  /** npm's process and every process under it (the server among them), once the server answered. */
+  processIds: number[];
+  /** What the chain printed, for diagnosing a failure. */
+  logs(): string;
+  /** Sends SIGTERM to npm alone, as `docker stop` does, and resolves with npm's exit code. */
+  stop(): Promise<number | null>;
+  /** Ctrl+C in a terminal: SIGINT to every process of npm's process group. Resolves with npm's exit code. */
+  interrupt(): Promise<number | null>;
+  /** Ends with SIGKILL whatever of processIds still runs (cleanup after a failed test). */
+  kill(): void;
+}
+
+export interface NpmStartOptions {
+  /** The data folder; left in place after stop, so a test can start again on the same data. */
+  dataDir: string;
+  /** A built SPA; one outside the checkout's dist/ is served as it is (npm start builds only dist/). */
+  staticDir: string;
+  env?: Record<string, string>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The fields of /proc/<pid>/stat after the command name (state, parent, ...); none once the process is gone. */
+function statFields(pid: number | string): string[] | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name is in parentheses and may hold spaces.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return undefined;
+  }
+}
+
+/** `pid` and all its descendants. */
+export function processTree(pid: number): number[] {
+  const parents = readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map((name) => [Number(name), Number(statFields(name)?.[1])]);
+  const tree = [pid];
+  for (let index = 0; index < tree.length; index += 1) {
+    tree.push(...parents.filter(([, parent]) => parent === tree[index]).map(([child]) => child));
+  }
+  return tree;
+}
+
+/** Whether the process exists and has not ended (a zombie has). */
+export function isRunning(pid: number): boolean {
+  const state = statFields(pid)?.[0];
+  return state !== undefined && state !== 'Z';
+}
+
+function killAll(pids: number[]): void {
+  pids.filter(isRunning).forEach((pid) => process.kill(pid, 'SIGKILL'));
+}
+
+async function isHealthy(baseUrl: string): Promise<boolean> {
+  return fetch(`${baseUrl}/api/health/`).then(
+    (response) => response.ok,
+    () => false,
+  );
+}
+
+export async function startWithNpm(options: NpmStartOptions): Promise<NpmStartedApp> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const npm = spawn('npm', ['start'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: options.dataDir,
+      DATABASE_URL: '',
+      STATIC_DIR: options.staticDir,
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // A process group of its own, as a terminal gives a command it runs.
+    detached: true,
+  });
+  let output = '';
+  npm.stdout.on('data', (chunk) => (output += chunk));
+  npm.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => npm.once('exit', resolve));
+
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (!(await isHealthy(baseUrl))) {
+    if (npm.exitCode !== null || Date.now() > deadline) {
+      killAll(processTree(npm.pid!));
+      throw new Error(`npm start did not become healthy (exit ${npm.exitCode}):\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const processIds = processTree(npm.pid!);
+  return {
+    baseUrl,
+    processIds,
+    logs: () => output,
+    stop: () => {
+      npm.kill('SIGTERM');
+      return exited;
+    },
+    interrupt: () => {
+      process.kill(-npm.pid!, 'SIGINT');
+      return exited;
+    },
+    kill: () => killAll(processIds),
+  };
+}

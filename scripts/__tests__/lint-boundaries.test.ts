@@ -1,0 +1,71 @@
+// The import boundaries are enforced by `npm run lint`: each deliberate violation below must be reported, and the
+// same imports from where they are allowed must not be.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '../..');
+
+interface Sample {
+  /** Where the file would live (it is linted from memory; nothing is written). */
+  filePath: string;
+  code: string;
+}
+
+// ESLint's flat config is an ES module, which jest's CommonJS sandbox cannot import: lint in a child process.
+const LINT_SAMPLES = `
+const { ESLint } = require('eslint');
+const samples = JSON.parse(process.argv[1]);
+(async () => {
+  const eslint = new ESLint({ cwd: ${JSON.stringify(root)} });
+  const found = [];
+  for (const { filePath, code } of samples) {
+    const [result] = await eslint.lintText(code, { filePath });
+    found.push(result.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message));
+  }
+  console.log(JSON.stringify(found));
+})();
+`;
+
+function boundaryErrors(samples: Sample[]): string[][] {
+  const output = execFileSync(process.execPath, ['-e', LINT_SAMPLES, JSON.stringify(samples)], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  return JSON.parse(output);
+}
+
+/** A file at `filePath` that imports `name` from `from` and uses it. */
+function importing(filePath: string, name: string, from: string): Sample {
+  return { filePath, code: `import { ${name} } from '${from}';\nconsole.log(${name});\n` };
+}
+
+const TEMPLATES_API = '@/features/templates/api/templates-api';
+
+test('imports across the boundaries fail lint, the allowed ones pass', () => {
+  const samples: Sample[] = [
+    importing('src/features/verifications/boundary-sample.ts', 'templatesApi', TEMPLATES_API),
+    importing('src/lib/boundary-sample.ts', 'pathTo', '@/app/routes'),
+    importing('src/components/boundary-sample.ts', 'templatesApi', TEMPLATES_API),
+    importing('common/boundary-sample.ts', 'loadConfig', '../server/src/config'),
+    importing('common/boundary-sample-2.ts', 'env', '../src/config/env'),
+    // Allowed: a feature's own modules, app composing features, features using lib and common.
+    importing('src/features/templates/boundary-sample.ts', 'templatesApi', TEMPLATES_API),
+    importing('src/app/boundary-sample.ts', 'templatesApi', TEMPLATES_API),
+    importing('src/features/verifications/boundary-sample-2.ts', 'baseApi', '@/lib/api/base-api'),
+    importing(
+      'src/features/verifications/boundary-sample-3.ts',
+      'TEMPLATE_LIMITS',
+      '@common/templates',
+    ),
+  ];
+
+  const errors = boundaryErrors(samples);
+
+  expect(errors.slice(0, 5).map((messages) => messages.length)).toEqual([1, 1, 1, 1, 1]);
+  expect(errors[0][0]).toMatch(/Features do not import each other/);
+  expect(errors[1][0]).toMatch(/lib\/ is below app\//);
+  expect(errors[2][0]).toMatch(/Shared components know no feature/);
+  expect(errors[3][0]).toMatch(/no server code/);
+  expect(errors[4][0]).toMatch(/no SPA code/);
+  expect(errors.slice(5)).toEqual([[], [], [], []]);
+});

@@ -1,0 +1,128 @@
+// `npm start` under a process manager: a SIGTERM to npm alone (as `docker stop` sends) reaches the server,
+// which shuts down gracefully; npm leaves nothing running and exits with the server's code.
+import { spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { createVerifiedAccount, requestAccessToken } from '../../e2e/support/accounts';
+import { startMailbox, type Mailbox } from '../../e2e/support/mailbox';
+import { isRunning, startWithNpm, type NpmStartedApp } from '../../e2e/support/npm-start';
+import { makePdf } from '../../server/test/helpers/test-documents';
+
+const START_AND_STOP_MS = 120_000;
+
+let dataDir: string;
+let staticDir: string;
+let app: NpmStartedApp | undefined;
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'qrv-npm-start-'));
+  // A built SPA of its own: npm start serves it as it is, so the test never runs webpack.
+  staticDir = path.join(dataDir, 'dist');
+  await mkdir(staticDir);
+  await writeFile(path.join(staticDir, 'index.html'), '<html><head></head><body></body></html>');
+});
+
+afterEach(async () => {
+  app?.kill();
+  app = undefined;
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+test(
+  'SIGTERM to npm shuts the server down gracefully and npm exits 0 with nothing left running',
+  async () => {
+    app = await startWithNpm({ dataDir, staticDir, env: { LOG_LEVEL: 'info' } });
+
+    const exitCode = await app.stop();
+
+    expect(exitCode).toBe(0);
+    expect(app.logs()).toContain('Shut down cleanly');
+    expect(app.processIds.filter(isRunning)).toEqual([]);
+    await expect(fetch(`${app.baseUrl}/api/health/`)).rejects.toThrow();
+  },
+  START_AND_STOP_MS,
+);
+
+test(
+  'Ctrl+C shuts the server down gracefully, although every process of npm start receives it',
+  async () => {
+    app = await startWithNpm({ dataDir, staticDir, env: { LOG_LEVEL: 'info' } });
+
+    const exitCode = await app.interrupt();
+
+    expect(exitCode).toBe(0);
+    expect(app.logs()).toContain('Shut down cleanly');
+    expect(app.processIds.filter(isRunning)).toEqual([]);
+  },
+  START_AND_STOP_MS,
+);
+
+/** A verification created through the API; answers its code and a function reading its scan count. */
+async function createVerification(baseUrl: string, mailbox: Mailbox) {
+  const token = await requestAccessToken(
+    { baseUrl, mailbox },
+    await createVerifiedAccount({ baseUrl, mailbox }),
+  );
+  const form = new FormData();
+  form.set(
+    'file',
+    new Blob([new Uint8Array(await makePdf())], { type: 'application/pdf' }),
+    'a.pdf',
+  );
+  form.set('title', 'Diploma');
+  form.set('holder_name', 'Grace Hopper');
+  const auth = { authorization: `Bearer ${token}` };
+  const created = await fetch(`${baseUrl}/api/verifications/`, {
+    method: 'POST',
+    headers: auth,
+    body: form,
+  });
+  if (created.status !== 201) throw new Error(`${created.status}: ${await created.text()}`);
+  const { id, code } = (await created.json()) as { id: string; code: string };
+  const scanCount = async (url: string) => {
+    const response = await fetch(`${url}/api/verifications/${id}/`, { headers: auth });
+    return ((await response.json()) as { scan_count: number }).scan_count;
+  };
+  return { code, scanCount };
+}
+
+test(
+  'every view counted before SIGTERM to npm is written: the count after a restart is exact',
+  async () => {
+    const mailbox = await startMailbox();
+    try {
+      const env = { SMTP_URL: mailbox.url };
+      app = await startWithNpm({ dataDir, staticDir, env });
+      const { code, scanCount } = await createVerification(app.baseUrl, mailbox);
+      const views = 137;
+      // Concurrent views, answered before the batched write: the shutdown must flush what is still waiting.
+      const answers = await Promise.all(
+        Array.from({ length: views }, () =>
+          fetch(`${app!.baseUrl}/v/${code}`).then((r) => r.status),
+        ),
+      );
+      expect(answers.every((status) => status === 200)).toBe(true);
+
+      expect(await app.stop()).toBe(0);
+      app = await startWithNpm({ dataDir, staticDir, env });
+
+      expect(await scanCount(app.baseUrl)).toBe(views);
+    } finally {
+      await mailbox.close();
+    }
+  },
+  START_AND_STOP_MS * 2,
+);
+
+test('a server that cannot start makes npm start fail with its exit code', () => {
+  const run = spawnSync('npm', ['start'], {
+    cwd: path.resolve(__dirname, '../..'),
+    env: { ...process.env, PORT: 'not-a-port', DATA_DIR: dataDir, STATIC_DIR: staticDir },
+    encoding: 'utf8',
+  });
+
+  expect(run.status).toBe(1);
+  expect(run.stderr).toContain('PORT');
+});

@@ -1,0 +1,32 @@
+// Reads what the public page shows for a code, for the public-page cache.
+import { personName, selectVerificationRows } from '../verifications/verification-rows';
+
+import type { Database } from '../../db/schema';
+import type { CachedPublicVerification } from './public-verification';
+import type { Kysely } from 'kysely';
+
+export async function loadPublicVerification(
+  db: Kysely<Database>,
+  code: string,
+): Promise<CachedPublicVerification | null> {
+  const row = await selectVerificationRows(db).where('v.code', '=', code).executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id,
+    code: row.code,
+    title: row.title,
+    holder_name: row.holder_name,
+    issue_date: row.issue_date,
+    expiry_date: row.expiry_date,
+    custom_fields: row.custom_fields,
+    issuer_name: personName(row.creator_first_name, row.creator_last_name),
+    revoked_at: row.revoked_at?.toISOString() ?? null,
+    revocation_reason: row.revocation_reason,
+    replaced_by_code: row.replaced_by_code,
+    original_sha256: row.original_sha256,
+    secured_sha256: row.secured_sha256,
+    allow_download: row.allow_download,
+    secured_size: row.secured_size,
+    template_id: row.template_id,
+  };
+}

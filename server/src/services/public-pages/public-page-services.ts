@@ -1,0 +1,59 @@
+// What anyone may read without signing in, as the public handlers call it: built once by the services plugin.
+import { isUuid } from '../../lib/uuid';
+import { StoredFileNotFoundError, type Storage } from '../../storage/storage';
+import { classifyDevice } from '../verifications/classify-device';
+import { verificationFileKeys } from '../verifications/verification-files';
+
+import { findPublicVerification, type FoundPublicVerification } from './find-public-verification';
+
+import type { ScanRecorder } from '../verifications/scan-recorder';
+import type { PublicPageCache } from './public-page-cache';
+
+export function buildPublicPageServices(deps: {
+  publicPages: PublicPageCache;
+  scanRecorder: ScanRecorder;
+  storage: Storage;
+}) {
+  const { publicPages, scanRecorder, storage } = deps;
+  return {
+    findVerification(code: string): Promise<FoundPublicVerification | null> {
+      return findPublicVerification(publicPages, code);
+    },
+
+    /** A view of the page: counted in batches, by the kind of device only. */
+    countView(found: FoundPublicVerification, userAgent: string | undefined): void {
+      scanRecorder.record({
+        verificationId: found.cached.id,
+        scannedAt: new Date(),
+        device: classifyDevice(userAgent),
+      });
+    },
+
+    /** The secured PDF, only when both the verification and its template allow it (as the page shows). */
+    async getDocument(code: string) {
+      const found = await findPublicVerification(publicPages, code);
+      if (!found?.verification.allow_download || !found.design.allow_download) return null;
+      return {
+        stream: await storage.getStream(verificationFileKeys(found.cached.id).secured),
+        size: found.cached.secured_size,
+        fileName: `${found.verification.title}-secured.pdf`,
+      };
+    },
+
+    /** A template's current logo by its published file name; null for anything else. */
+    async getLogo(templateId: string, fileName: string) {
+      if (!isUuid(templateId)) return null;
+      const logo = (await publicPages.template(templateId))?.logo;
+      if (!logo || logo.file_name !== fileName) return null;
+      try {
+        return { ...logo, stream: await storage.getStream(logo.key) };
+      } catch (error) {
+        // Gone meanwhile: replaced or deleted through another instance, whose change this one has not seen yet.
+        if (error instanceof StoredFileNotFoundError) return null;
+        throw error;
+      }
+    },
+  };
+}
+
+export type PublicPageServices = ReturnType<typeof buildPublicPageServices>;

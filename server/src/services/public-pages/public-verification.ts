@@ -1,0 +1,37 @@
+// The public view of a verification (its type is shared with the SPA in common/), derived from what the
+// public-page cache keeps.
+import { verificationStatus } from '@common/verifications';
+import type { PublicVerification } from '@common/verifications-schemas';
+
+/** What the public-page cache keeps per code: the public view without its status, which depends on the day. */
+export interface CachedPublicVerification extends Omit<PublicVerification, 'status' | 'issuer'> {
+  /** The verification's id, to count scans against; never shown. */
+  id: string;
+  issuer_name: string;
+  /** For the Content-Length of the public download. */
+  secured_size: number;
+  /** The template the page renders with (its design is cached apart, by template id). */
+  template_id: string;
+}
+
+export function toPublicVerification(
+  cached: CachedPublicVerification,
+  today: string,
+): PublicVerification {
+  return {
+    code: cached.code,
+    status: verificationStatus(cached, today),
+    title: cached.title,
+    holder_name: cached.holder_name,
+    issue_date: cached.issue_date,
+    expiry_date: cached.expiry_date,
+    custom_fields: cached.custom_fields,
+    issuer: { name: cached.issuer_name },
+    revoked_at: cached.revoked_at,
+    revocation_reason: cached.revocation_reason,
+    replaced_by_code: cached.replaced_by_code,
+    original_sha256: cached.original_sha256,
+    secured_sha256: cached.secured_sha256,
+    allow_download: cached.allow_download,
+  };
+}

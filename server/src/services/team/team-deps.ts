@@ -1,0 +1,12 @@
+// What the team services work with, given once by the services plugin.
+import type { Config } from '../../config';
+import type { Database } from '../../db/schema';
+import type { Mailer } from '../../mail/mailer';
+import type { Kysely } from 'kysely';
+
+export interface TeamDeps {
+  db: Kysely<Database>;
+  /** Sends the invitation mails (after the answer: see routes/api/team/). */
+  mailer: Mailer;
+  config: Pick<Config, 'PUBLIC_URL'>;
+}

@@ -1,0 +1,138 @@
+// The worker pool that secures documents (PDF parsing, image decoding, stamping) off the event loop, so the API
+// and the public pages keep answering while a heavy document is worked on. Each job has a time limit; one past
+// it has its worker ended. Built once by the services plugin; bulk work reuses it.
+import path from 'node:path';
+import { MessageChannel } from 'node:worker_threads';
+
+import { Piscina } from 'piscina';
+
+import type { DocumentContentType } from '@common/uploads';
+
+import { AppError } from '../../lib/app-error';
+
+import { documentErrors } from './verification-errors';
+
+import type { PdfLimits } from './pdf-structure';
+import type { SecureDocumentInput, SecuredDocument } from './secure-document';
+import type { SecuringOutcome, SecuringTask } from './securing-worker';
+
+/** What the services need of securing; tests may hand in the functions themselves. */
+export interface Securing {
+  /** checkDocument's answer, without the parsed document (it cannot leave the worker). */
+  checkDocument(bytes: Buffer, maxBytes: number): Promise<{ contentType: DocumentContentType }>;
+  secureDocument(input: SecuringRequest): Promise<SecuredDocument>;
+}
+
+/** A document to secure; the pool adds the PDF limits it was built with. */
+export type SecuringRequest = Omit<SecureDocumentInput, 'limits'> & { maxBytes: number };
+
+export interface SecuringPool extends Securing {
+  close(): Promise<void>;
+}
+
+export interface SecuringPoolOptions {
+  /** SECURING_WORKERS. */
+  workers: number;
+  /** SECURING_TIMEOUT_SECONDS, counted from when a worker takes the job up. */
+  timeoutSeconds: number;
+  /** SECURING_QUEUE_LENGTH: jobs waiting for a worker; one more is refused with 503. */
+  queueLength: number;
+  /** The PDF_MAX_* settings. */
+  pdfLimits: PdfLimits;
+}
+
+// Workers do not share the main thread's loaders: each loads tsx itself, both under `npm start` and in jest.
+const WORKER_FILE = path.join(__dirname, 'securing-worker.ts');
+const IDLE_TIMEOUT_MS = 60_000;
+const RETRY_AFTER_SECONDS = 30;
+
+// Every worker is busy and the queue is full: the document is fine, the server is not free; try again shortly.
+function serverBusy(): AppError {
+  return new AppError({
+    statusCode: 503,
+    code: 'server_busy',
+    message: 'The server is busy securing other documents. Try again in a minute.',
+    headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+  });
+}
+
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+export function createSecuringPool({
+  workers,
+  timeoutSeconds,
+  queueLength,
+  pdfLimits,
+}: SecuringPoolOptions): SecuringPool {
+  const pool = new Piscina({
+    filename: WORKER_FILE,
+    execArgv: ['--import', 'tsx'],
+    // Started on the first job rather than with the app, so an app that secures nothing pays nothing.
+    minThreads: 0,
+    maxThreads: workers,
+    idleTimeout: IDLE_TIMEOUT_MS,
+  });
+  // Counted here rather than with piscina's maxQueue, which its balancer bypasses by queueing on busy workers.
+  const mostJobs = workers + queueLength;
+  let jobs = 0;
+
+  async function run(job: SecuringTask['job']): Promise<Extract<SecuringOutcome, { ok: true }>> {
+    if (jobs >= mostJobs) throw serverBusy();
+    jobs += 1;
+    try {
+      return await runInWorker(job);
+    } finally {
+      jobs -= 1;
+    }
+  }
+
+  async function runInWorker(
+    job: SecuringTask['job'],
+  ): Promise<Extract<SecuringOutcome, { ok: true }>> {
+    const controller = new AbortController();
+    const { port1, port2 } = new MessageChannel();
+    let timer: NodeJS.Timeout | undefined;
+    port1.once('message', () => {
+      timer = setTimeout(() => controller.abort(), timeoutSeconds * 1000);
+    });
+    let outcome: SecuringOutcome;
+    try {
+      const task: SecuringTask = { job, started: port2 };
+      outcome = await pool.run(task, { signal: controller.signal, transferList: [port2] });
+    } catch (error) {
+      // Aborting ends the worker mid-job. 422 rather than 503: the limit counts only the job's own running
+      // time, not its wait in the queue, so running out of it says the document is too heavy, not that the
+      // server is busy; sending it again would fail the same way.
+      if (controller.signal.aborted) throw documentErrors.tooSlowToSecure(timeoutSeconds);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      port1.close();
+    }
+    if (!outcome.ok) {
+      const { cause, ...fields } = outcome.error;
+      throw new AppError({ ...fields, cause: cause === undefined ? undefined : new Error(cause) });
+    }
+    return outcome;
+  }
+
+  return {
+    async checkDocument(bytes, maxBytes) {
+      const outcome = await run({ kind: 'check', bytes, limits: { maxBytes, ...pdfLimits } });
+      if (outcome.kind !== 'check') throw new Error('The securing worker answered the wrong job');
+      return { contentType: outcome.contentType };
+    },
+
+    async secureDocument(input) {
+      const { maxBytes, ...document } = input;
+      const limits = { maxBytes, ...pdfLimits };
+      const outcome = await run({ kind: 'secure', input: { ...document, limits } });
+      if (outcome.kind !== 'secure') throw new Error('The securing worker answered the wrong job');
+      return { ...outcome.secured, pdf: asBuffer(outcome.secured.pdf) };
+    },
+
+    close: () => pool.destroy(),
+  };
+}

@@ -1,0 +1,294 @@
+// The access rule over every route the app registers: the table below is the specification (route → who may call
+// it). The test walks the app's own route list, so a route added without a row here fails it, and so does a
+// declared rule that differs from its row. Then every non-public route is called by an owner, shared users with
+// edit, view and no access, a removed member, another owner and nobody, and each must get the status the rule
+// promises.
+import { accessRuleOf, type RouteAccess } from '../../../src/plugins/auth';
+import { EDIT_ALL, NO_ACCESS, sharedUser, VIEW_ALL } from '../../helpers/team';
+import { createTemplate } from '../../helpers/templates';
+import { createTestApp } from '../../helpers/test-app';
+import { makePdf } from '../../helpers/test-documents';
+import {
+  createVerification,
+  formData,
+  signedInUser,
+  type TestUser,
+} from '../../helpers/verifications';
+
+import type { FastifyInstance, HTTPMethods, RouteOptions } from 'fastify';
+
+const VIEW_VERIFICATIONS: RouteAccess = { area: 'verifications', level: 'view' };
+const EDIT_VERIFICATIONS: RouteAccess = { area: 'verifications', level: 'edit' };
+const VIEW_TEMPLATES: RouteAccess = { area: 'templates', level: 'view' };
+const EDIT_TEMPLATES: RouteAccess = { area: 'templates', level: 'edit' };
+
+/** Every route under /api/ and who may call it. A HEAD route has its GET's rule. */
+const RULES: Record<string, RouteAccess> = {
+  'GET /api/health': 'public',
+  'GET /api/settings': 'public',
+  'GET /api/public/verifications/:code/': 'public',
+  'POST /api/auth/register/': 'public',
+  'PATCH /api/auth/resend-otp/': 'public',
+  'PATCH /api/auth/email-verification/': 'public',
+  'POST /api/auth/token/': 'public',
+  'POST /api/auth/token/revoke/': 'public',
+  'POST /api/auth/token/google/': 'public',
+  'POST /api/auth/sso/redirect/': 'public',
+  'POST /api/auth/token/sso/': 'public',
+  'PATCH /api/auth/forget-password/': 'public',
+  'GET /api/auth/profile/': 'signed-in',
+  'PATCH /api/auth/profile/': 'signed-in',
+  'GET /api/uploads/sources/': EDIT_VERIFICATIONS,
+  'POST /api/uploads': EDIT_VERIFICATIONS,
+  'GET /api/uploads/:id/': EDIT_VERIFICATIONS,
+  'DELETE /api/uploads/:id/': EDIT_VERIFICATIONS,
+  'POST /api/verifications': EDIT_VERIFICATIONS,
+  'GET /api/verifications': VIEW_VERIFICATIONS,
+  'GET /api/verifications/stats/': VIEW_VERIFICATIONS,
+  'GET /api/verifications/:id/': VIEW_VERIFICATIONS,
+  'PATCH /api/verifications/:id/': EDIT_VERIFICATIONS,
+  'DELETE /api/verifications/:id/': EDIT_VERIFICATIONS,
+  'POST /api/verifications/:id/revoke/': EDIT_VERIFICATIONS,
+  'GET /api/verifications/:id/scans/': VIEW_VERIFICATIONS,
+  'GET /api/verifications/:id/document/': VIEW_VERIFICATIONS,
+  'GET /api/verifications/:id/original/': VIEW_VERIFICATIONS,
+  'GET /api/verifications/:id/qr/': VIEW_VERIFICATIONS,
+  'GET /api/templates': VIEW_TEMPLATES,
+  'POST /api/templates': EDIT_TEMPLATES,
+  'GET /api/templates/:id/': VIEW_TEMPLATES,
+  'PATCH /api/templates/:id/': EDIT_TEMPLATES,
+  'DELETE /api/templates/:id/': EDIT_TEMPLATES,
+  'POST /api/templates/:id/default/': EDIT_TEMPLATES,
+  'POST /api/templates/:id/duplicate/': EDIT_TEMPLATES,
+  'GET /api/team/users/': 'owner',
+  'POST /api/team/users/': 'owner',
+  'PATCH /api/team/users/:id/': 'owner',
+  'DELETE /api/team/users/:id/': 'owner',
+  'POST /api/team/users/:id/resend/': 'owner',
+  'GET /api/team/audit/': 'owner',
+  'GET /api/team/invitations/:token/': 'public',
+};
+
+type RegisteredRoute = Pick<RouteOptions, 'method' | 'url' | 'config'>;
+
+function routeKey(method: string, url: string): string {
+  return `${method === 'HEAD' ? 'GET' : method} ${url}`;
+}
+
+/** The app, with the routes its plugins register collected as they are. */
+async function appWithRouteList(): Promise<{ app: FastifyInstance; routes: RegisteredRoute[] }> {
+  const routes: RegisteredRoute[] = [];
+  const app = await createTestApp({
+    onRoute: (route) => {
+      routes.push({ method: route.method, url: route.url, config: route.config });
+    },
+  });
+  await app.ready();
+  expect(routes.length).toBeGreaterThan(Object.keys(RULES).length);
+  return { app, routes };
+}
+
+test('every route under /api/ has a row in the table, with the rule it declares', async () => {
+  const { app, routes } = await appWithRouteList();
+  const apiRoutes = routes.filter((route) => route.url.startsWith('/api/'));
+  const declared = Object.fromEntries(
+    apiRoutes.map((route) => [routeKey(route.method as string, route.url), accessRuleOf(route)]),
+  );
+  expect(declared).toEqual(RULES);
+  // Outside /api/ nothing is authenticated: the /v/ pages, Companion and the SPA's files.
+  for (const route of routes.filter((candidate) => !candidate.url.startsWith('/api/'))) {
+    expect([route.url, accessRuleOf(route)]).toEqual([route.url, 'public']);
+  }
+  await app.close();
+});
+
+describe('start-up refuses', () => {
+  test('a route under /api/ that declares no rule', async () => {
+    const app = await createTestApp();
+    app.register(async (child) => {
+      child.get('/api/unruled/', async () => ({}));
+    });
+    await expect(app.ready()).rejects.toThrow(
+      'GET /api/unruled/ declares no access rule: set config.access (plugins/auth.ts)',
+    );
+    await app.close();
+  });
+
+  test('a change that asks only for view access', async () => {
+    const app = await createTestApp();
+    app.register(async (child) => {
+      child.post('/api/viewing/', { config: { access: VIEW_VERIFICATIONS } }, async () => ({}));
+    });
+    await expect(app.ready()).rejects.toThrow('cannot need only view');
+    await app.close();
+  });
+});
+
+type Persona =
+  | 'owner'
+  | 'shared edit'
+  | 'shared view'
+  | 'shared none'
+  | 'removed member'
+  | 'other owner'
+  | 'nobody';
+
+/** What the persona must get: a refusal, or 'allowed' (past the rule, to the account's own data). */
+type Outcome = 401 | 403 | 404 | 'allowed';
+
+function isChange(method: HTTPMethods): boolean {
+  return !['GET', 'HEAD'].includes(method);
+}
+
+// The ids in a route's path that name the owner's data; an upload's id is its uploader's own, not the account's.
+function namesAccountData(url: string): boolean {
+  return url.includes('/:id') && !url.startsWith('/api/uploads/');
+}
+
+function expectedOutcome(
+  persona: Persona,
+  rule: Exclude<RouteAccess, 'public'>,
+  method: HTTPMethods,
+  url: string,
+): Outcome {
+  if (persona === 'nobody' || persona === 'removed member') return 401;
+  if (persona === 'other owner') return namesAccountData(url) ? 404 : 'allowed';
+  if (persona === 'owner' || rule === 'signed-in') return 'allowed';
+  if (rule === 'owner') return 403;
+  if (persona === 'shared none') return 403;
+  if (persona === 'shared view' && (rule.level === 'edit' || isChange(method))) return 403;
+  return 'allowed';
+}
+
+interface Fixtures {
+  users: Record<Exclude<Persona, 'nobody'>, TestUser>;
+  verificationId: string;
+  templateId: string;
+  uploadId: string;
+  /** An invitation that is still pending. */
+  memberId: string;
+}
+
+async function stageUpload(app: FastifyInstance, user: TestUser): Promise<string> {
+  const form = formData({ file: { name: 'diploma.pdf', data: await makePdf() } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/uploads/',
+    headers: { ...user.headers, ...form.headers },
+    payload: form.payload,
+  });
+  return response.json<{ id: string }>().id;
+}
+
+async function invite(app: FastifyInstance, owner: TestUser): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/team/users/',
+    headers: owner.headers,
+    payload: { email: `invitee-${Math.random().toString(36).slice(2)}@example.com` },
+  });
+  return response.json<{ id: string }>().id;
+}
+
+async function makeFixtures(app: FastifyInstance): Promise<Fixtures> {
+  const owner = await signedInUser(app);
+  const removed = await sharedUser(app, owner, EDIT_ALL);
+  const removal = await app.inject({
+    method: 'DELETE',
+    url: `/api/team/users/${removed.memberId}/`,
+    headers: owner.headers,
+  });
+  expect(removal.statusCode).toBe(204);
+  return {
+    users: {
+      owner,
+      'shared edit': await sharedUser(app, owner, EDIT_ALL),
+      'shared view': await sharedUser(app, owner, VIEW_ALL),
+      'shared none': await sharedUser(app, owner, NO_ACCESS),
+      'removed member': removed,
+      'other owner': await signedInUser(app),
+    },
+    verificationId: (await createVerification(app, owner)).id,
+    templateId: (await createTemplate(app, owner)).id,
+    uploadId: await stageUpload(app, owner),
+    memberId: await invite(app, owner),
+  };
+}
+
+// Valid bodies, for callers who must get 404: validation comes before the look-up.
+const VALID_BODIES: Record<string, object> = {
+  'POST /api/verifications/:id/revoke/': { reason: 'Issued in error' },
+  'PATCH /api/team/users/:id/': { shared_access: { verifications: 'view' } },
+};
+
+// A request that gets past the rule without changing what later requests need: bodies fail validation, the
+// template's delete names a replacement that does not exist. Deleting a verification or a member cannot be made
+// harmless, so each allowed caller deletes one of their own.
+async function requestFor(
+  app: FastifyInstance,
+  fixtures: Fixtures,
+  method: HTTPMethods,
+  url: string,
+  outcome: Outcome,
+): Promise<{ url: string; payload?: object }> {
+  if (method === 'DELETE' && url === '/api/verifications/:id/' && outcome === 'allowed') {
+    const fresh = await createVerification(app, fixtures.users.owner);
+    return { url: url.replace(':id', fresh.id) };
+  }
+  if (method === 'DELETE' && url === '/api/team/users/:id/' && outcome === 'allowed') {
+    return { url: url.replace(':id', await invite(app, fixtures.users.owner)) };
+  }
+  const id = url.startsWith('/api/verifications/')
+    ? fixtures.verificationId
+    : url.startsWith('/api/templates/')
+      ? fixtures.templateId
+      : url.startsWith('/api/team/')
+        ? fixtures.memberId
+        : fixtures.uploadId;
+  const path = url.replace(':id', id);
+  if (method === 'DELETE' && url.startsWith('/api/templates/')) {
+    return { url: `${path}?replacement_id=00000000-0000-4000-8000-000000000000` };
+  }
+  const validBody = outcome === 404 ? VALID_BODIES[`${method} ${url}`] : undefined;
+  return { url: path, payload: isChange(method) ? (validBody ?? {}) : undefined };
+}
+
+// An upload belongs to whoever staged it: to anyone else on the account its id names nothing (404).
+function describeOutcome(status: number, outcome: Outcome, url: string): string | number {
+  if (outcome !== 'allowed') return status;
+  const notFoundIsAllowed = url.startsWith('/api/uploads/:id');
+  return status === 401 || status === 403 || (status === 404 && !notFoundIsAllowed)
+    ? status
+    : 'allowed';
+}
+
+test('each caller gets what the rule promises on every route', async () => {
+  const { app, routes } = await appWithRouteList();
+  const fixtures = await makeFixtures(app);
+  const personas: Persona[] = [
+    'nobody',
+    'removed member',
+    'shared none',
+    'shared view',
+    'other owner',
+    'shared edit',
+    'owner',
+  ];
+  const failures: string[] = [];
+  for (const route of routes.filter((candidate) => candidate.url.startsWith('/api/'))) {
+    const rule = accessRuleOf(route);
+    if (rule === 'public') continue;
+    const method = route.method as HTTPMethods;
+    for (const persona of personas) {
+      const outcome = expectedOutcome(persona, rule, method, route.url);
+      const request = await requestFor(app, fixtures, method, route.url, outcome);
+      const headers = persona === 'nobody' ? {} : fixtures.users[persona].headers;
+      const response = await app.inject({ method, headers, ...request });
+      if (describeOutcome(response.statusCode, outcome, route.url) !== outcome) {
+        failures.push(`${persona} ${method} ${request.url}: ${response.statusCode} not ${outcome}`);
+      }
+    }
+  }
+  expect(failures).toEqual([]);
+  await app.close();
+});

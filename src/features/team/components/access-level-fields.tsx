@@ -1,0 +1,60 @@
+// One None / View / Edit control per area, as react-final-form fields named shared_access.<area>.
+import FormLabel from '@mui/material/FormLabel';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { Field } from 'react-final-form';
+
+import { ACCESS_AREAS, ACCESS_LEVELS, type AccessArea, type AccessLevel } from '@common/team';
+
+/** What each area is called on this screen, in plain words. */
+export const AREA_LABELS: Record<AccessArea, string> = {
+  verifications: 'Verifications',
+  bulk: 'Bulk operations',
+  templates: 'Templates',
+  integrations: 'Integrations',
+  custom_domain: 'Custom domain',
+};
+
+export const LEVEL_LABELS: Record<AccessLevel, string> = {
+  none: 'None',
+  view: 'View',
+  edit: 'Edit',
+};
+
+export function AccessLevelFields({ disabled }: { disabled?: boolean }) {
+  return (
+    <Stack spacing={1.5}>
+      {ACCESS_AREAS.map((area) => (
+        <Field<AccessLevel> key={area} name={`shared_access.${area}`}>
+          {({ input }) => (
+            <Stack
+              direction="row"
+              sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2 }}
+            >
+              <FormLabel id={`access-${area}`} sx={{ color: 'text.primary' }}>
+                {AREA_LABELS[area]}
+              </FormLabel>
+              <ToggleButtonGroup
+                exclusive
+                size="small"
+                disabled={disabled}
+                value={input.value}
+                aria-labelledby={`access-${area}`}
+                onChange={(_event, value: AccessLevel | null) => {
+                  if (value) input.onChange(value);
+                }}
+              >
+                {ACCESS_LEVELS.map((level) => (
+                  <ToggleButton key={level} value={level} sx={{ px: 1.5, minWidth: 56 }}>
+                    {LEVEL_LABELS[level]}
+                  </ToggleButton>
+                ))}
+              </ToggleButtonGroup>
+            </Stack>
+          )}
+        </Field>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,2 @@
+/** The drawer is labelled by its title, loaded or not. */
+export const DRAWER_TITLE_ID = 'verification-drawer-title';

@@ -1,0 +1,32 @@
+// The original and the secured document: names, sizes and the hashes that identify them.
+import Typography from '@mui/material/Typography';
+
+import { formatFileSize } from '../../format';
+
+import { Fact, Facts, Hash, Section } from './facts';
+
+import type { Verification } from '../../api/verifications-api';
+
+export function FilesSection({ verification }: { verification: Verification }) {
+  const { original, secured } = verification;
+  return (
+    <Section title="Files">
+      <Facts>
+        <Fact label="Original">
+          {original.file_name}
+          <Typography component="span" variant="body2" color="text.secondary">
+            {' '}
+            · {formatFileSize(original.size)}
+          </Typography>
+        </Fact>
+        <Fact label="Original SHA-256">
+          <Hash value={original.sha256} label="Copy SHA-256 of the original" />
+        </Fact>
+        <Fact label="Secured">{formatFileSize(secured.size)} PDF</Fact>
+        <Fact label="Secured SHA-256">
+          <Hash value={secured.sha256} label="Copy SHA-256 of the secured document" />
+        </Fact>
+      </Facts>
+    </Section>
+  );
+}
