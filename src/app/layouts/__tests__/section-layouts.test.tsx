@@ -1,12 +1,19 @@
 import { screen } from '@testing-library/react';
 
-import { sharedUserSession, signedInSession } from '@/testing/fixtures';
+import { OWNER_PROFILE, sharedUserSession, signedInSession } from '@/testing/fixtures';
+import { jsonResponse, mockFetch } from '@/testing/mock-fetch';
 import { renderApp } from '@/testing/render-with-providers';
 
 const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
 
 describe('settings layout', () => {
   it('opens on the Custom Domain tab and switches to Users by route', async () => {
+    mockFetch((request) => {
+      const path = new URL(request.url).pathname;
+      if (path === '/api/auth/profile/') return jsonResponse(OWNER_PROFILE);
+      if (path === '/api/team/users/') return jsonResponse({ count: 0, results: [] });
+      return jsonResponse({ detail: 'Not found.' }, 404);
+    });
     const { user, router } = renderApp({
       route: '/settings',
       preloadedState: { session: signedInSession() },
