@@ -1,7 +1,5 @@
-// Field rules shared by the auth forms, with the product's messages verbatim.
+// Password rules shared by the auth forms, with the product's messages verbatim.
 import { string } from 'yup';
-
-export const emailRule = string().required('Email is required').email('Invalid email address');
 
 /** A new password (sign-up, change password): every rule is checked, so all failures list. */
 export const newPasswordRule = string()

@@ -1,8 +1,7 @@
 import { object } from 'yup';
 
+import { emailRule } from '@/lib/forms/email-rule';
 import { validateWithSchema } from '@/lib/forms/validate-with-schema';
-
-import { emailRule } from './auth-field-rules';
 
 export const emailStepSchema = object({ email: emailRule });
 

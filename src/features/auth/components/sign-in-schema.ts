@@ -1,8 +1,7 @@
 import { object, string } from 'yup';
 
+import { emailRule } from '@/lib/forms/email-rule';
 import { validateWithSchema } from '@/lib/forms/validate-with-schema';
-
-import { emailRule } from './auth-field-rules';
 
 export const signInSchema = object({
   email: emailRule,

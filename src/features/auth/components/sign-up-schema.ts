@@ -1,8 +1,9 @@
 import { object, string } from 'yup';
 
+import { emailRule } from '@/lib/forms/email-rule';
 import { validateWithSchema } from '@/lib/forms/validate-with-schema';
 
-import { emailRule, newPasswordRule } from './auth-field-rules';
+import { newPasswordRule } from './auth-field-rules';
 
 export const signUpSchema = object({
   // The product keeps yup's default wording for the minimum: 'name must be at least 3 characters'.

@@ -173,4 +173,34 @@ describe('team screen', () => {
       ),
     );
   });
+
+  it('checks the email before sending an invitation', async () => {
+    const { user, sent } = render([]);
+
+    await user.click(await screen.findByRole('button', { name: 'Invite user' }));
+    const dialog = await findDialog('Invite a user');
+    await user.click(dialog.getByRole('button', { name: 'Send invitation' }));
+    expect(await dialog.findByText('Email is required')).toBeInTheDocument();
+    await user.type(dialog.getByRole('textbox', { name: /Email/ }), 'not-an-address');
+    await user.click(dialog.getByRole('button', { name: 'Send invitation' }));
+    expect(await dialog.findByText('Invalid email address')).toBeInTheDocument();
+    expect(sent.some((request) => request.method === 'POST')).toBe(false);
+  });
+
+  it('resends an invitation and says so', async () => {
+    const { user, sent } = render([invited]);
+
+    await user.click(
+      await screen.findByRole('button', { name: 'Resend invitation to grace@example.com' }),
+    );
+
+    await waitFor(() =>
+      expect(sent.find((request) => request.method === 'POST')?.path).toBe(
+        '/api/team/users/mem_2/resend/',
+      ),
+    );
+    expect(
+      await screen.findByText('We emailed a new invitation to grace@example.com.'),
+    ).toBeInTheDocument();
+  });
 });

@@ -20,22 +20,13 @@ import {
 } from '../api/team-api';
 
 import { AccessLevelFields } from './access-level-fields';
+import { validateInviteMember } from './invite-member-schema';
 
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 
 interface MemberValues {
   email: string;
   shared_access: SharedAccess;
-}
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function validate(values: MemberValues, isInvite: boolean) {
-  if (!isInvite) return {};
-  const email = values.email?.trim() ?? '';
-  if (!email) return { email: 'Email is required' };
-  if (!EMAIL_PATTERN.test(email)) return { email: 'Enter a valid email address' };
-  return {};
 }
 
 function failed(error: FetchBaseQueryError, failure: string) {
@@ -93,7 +84,7 @@ export function MemberDialog({ open, onClose, member }: MemberDialogProps) {
     >
       <Form<MemberValues>
         onSubmit={onSubmit}
-        validate={(values) => validate(values, isInvite)}
+        validate={isInvite ? validateInviteMember : undefined}
         initialValues={{ email: '', shared_access: member?.shared_access ?? NO_ACCESS }}
         render={({ handleSubmit, submitting }) => (
           <form onSubmit={handleSubmit} noValidate>
