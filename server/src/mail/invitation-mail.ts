@@ -1,11 +1,8 @@
 // The team invitation mail: who invites, and the sign-up link that carries the invitation's token.
+import { escapeHtml } from '@common/public-page/html';
 import { INVITATION_LIFETIME_DAYS } from '@common/team';
 
 import type { MailMessage } from './mailer';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
 
 export function invitationMail(to: string, ownerName: string, link: string): MailMessage {
   const subject = `${ownerName} invited you to their team on QR Verify`;

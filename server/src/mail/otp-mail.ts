@@ -1,6 +1,7 @@
 // The one-time code mail. The code is in the subject and the text, where the dev mailbox log and the
 // e2e mail capture read it; nothing else in the mail may look like a six-digit number.
 import { OTP_LIFETIME_MINUTES } from '@common/auth';
+import { escapeHtml } from '@common/public-page/html';
 
 import type { OtpPurpose } from '../db/schema';
 import type { MailMessage } from './mailer';
@@ -9,10 +10,6 @@ const WHAT_IT_IS_FOR: Record<OtpPurpose, string> = {
   email_verification: 'verify your email address',
   'forget-password': 'reset your password',
 };
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
 
 export function otpMail(to: string, code: string, purpose: OtpPurpose): MailMessage {
   const purposeText = WHAT_IT_IS_FOR[purpose];
