@@ -167,6 +167,9 @@ const envSchema = z.object({
   RATE_LIMIT_REGISTER_PER_IP: attemptsPerMinute().default(10),
   // Documents and logos sent per IP, counted before the body is read.
   RATE_LIMIT_UPLOADS_PER_IP: attemptsPerMinute().default(120),
+  // Team invitations an account sends, and invitation mails sent again for one member.
+  RATE_LIMIT_TEAM_INVITES_PER_ACCOUNT: attemptsPerMinute().default(20),
+  RATE_LIMIT_INVITATION_RESENDS_PER_MEMBER: attemptsPerMinute().default(3),
   // Link import and cloud sources (Companion under /companion). Unset secret: one generated and kept in the database.
   COMPANION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   // Lets links to loopback and private addresses through (tests and local runs only: it opens the door to SSRF).

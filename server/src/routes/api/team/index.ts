@@ -18,10 +18,6 @@ import { signedInUser } from '../../../plugins/auth';
 import type { ZodTypeProvider } from '../../../lib/zod-schemas';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 
-// Mail costs: an owner may send this many invitations, and each one again this often, a minute.
-const INVITATIONS_PER_ACCOUNT_PER_MINUTE = 20;
-const RESENDS_PER_MEMBER_PER_MINUTE = 3;
-
 const ownerOnly = { config: { access: 'owner' } } as const;
 
 function accountKey(request: FastifyRequest): string {
@@ -47,7 +43,10 @@ const teamRoutes: FastifyPluginAsync = async (app) => {
     {
       ...ownerOnly,
       schema: { body: inviteMemberSchema, response: { 201: teamMemberSchema } },
-      preHandler: app.limitAttempts({ max: INVITATIONS_PER_ACCOUNT_PER_MINUTE, key: accountKey }),
+      preHandler: app.limitAttempts({
+        max: app.config.RATE_LIMIT_TEAM_INVITES_PER_ACCOUNT,
+        key: accountKey,
+      }),
     },
     async (request, reply) => {
       const { member, sendMail } = await team.invite(signedInUser(request), request.body);
@@ -84,7 +83,10 @@ const teamRoutes: FastifyPluginAsync = async (app) => {
     {
       ...ownerOnly,
       schema: { params: memberIdParams, response: { 200: teamMemberSchema } },
-      preHandler: app.limitAttempts({ max: RESENDS_PER_MEMBER_PER_MINUTE, key: memberKey }),
+      preHandler: app.limitAttempts({
+        max: app.config.RATE_LIMIT_INVITATION_RESENDS_PER_MEMBER,
+        key: memberKey,
+      }),
     },
     async (request) => {
       const { member, sendMail } = await team.resendInvitation(

@@ -356,3 +356,21 @@ describe('audit log', () => {
     expect((await call(other, 'GET', '/api/team/audit/')).json().count).toBe(0);
   });
 });
+
+describe('limits', () => {
+  test('RATE_LIMIT_TEAM_INVITES_PER_ACCOUNT caps the invitations one account sends a minute', async () => {
+    await app.close();
+    app = await createTestApp({
+      env: { SMTP_URL: mail.smtpUrl, PUBLIC_URL, RATE_LIMIT_TEAM_INVITES_PER_ACCOUNT: '2' },
+    });
+    owner = await signedInUser(app, { email: 'olivia@example.com' });
+    const other = await signedInUser(app);
+
+    const statuses = [];
+    for (const name of ['a', 'b', 'c']) {
+      statuses.push((await invite(app, owner, `${name}@example.com`)).statusCode);
+    }
+    expect(statuses).toEqual([201, 201, 429]);
+    expect((await invite(app, other, 'd@example.com')).statusCode).toBe(201);
+  });
+});
