@@ -1,8 +1,8 @@
 // Navigation guard, kept pure so every rule is testable without rendering.
 import { selectAccess, type StateWithSession } from '@/lib/session/session-slice';
-import type { AccessArea } from '@common/team';
+import { ACCESS_LEVELS, type AccessArea } from '@common/team';
 
-import { pathTo, routeArea, type AppRoute } from './routes';
+import { pathTo, routeArea, routeLevel, type AppRoute } from './routes';
 
 /** Where to send the user instead of `route`, or null to let the navigation proceed. */
 export function guardRedirect(
@@ -18,14 +18,25 @@ export function guardRedirect(
   return `${pathTo('signin')}?${new URLSearchParams({ next })}`;
 }
 
+/** What a screen needs that the user lacks: its area, and the level missing there (`view` when they have none). */
+export interface DeniedAccess {
+  area: AccessArea;
+  level: 'view' | 'edit';
+}
+
 /**
- * The area whose screen `route` is, when the signed-in user may not open it (a shared user with `none` there),
- * or null. The screen is then replaced by the no-access state rather than redirected, so the address stays.
+ * Why the signed-in user may not open `route` (a shared user below the level its screen needs in its area), or
+ * null. The screen is then replaced by the no-access state rather than redirected, so the address stays.
  */
-export function deniedArea(
+export function deniedAccess(
   route: AppRoute | undefined,
   state: StateWithSession,
-): AccessArea | null {
+): DeniedAccess | null {
   const area = route && routeArea(route);
-  return area && selectAccess(state, area) === 'none' ? area : null;
+  if (!area) return null;
+  const has = selectAccess(state, area);
+  const needs = routeLevel(route);
+  if (ACCESS_LEVELS.indexOf(has) >= ACCESS_LEVELS.indexOf(needs)) return null;
+  // Someone with none lacks the area as a whole, even on a screen that needs edit.
+  return { area, level: has === 'none' ? 'view' : needs };
 }

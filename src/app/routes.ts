@@ -23,6 +23,8 @@ export interface RouteDefinition {
   section?: RouteSection;
   /** The team permission area the screen belongs to: a shared user with `none` there cannot open it. */
   area?: AccessArea;
+  /** The level the screen needs in its area: `edit` for screens that change data; `view` when left out. */
+  level?: 'edit';
 }
 
 export const ROUTES = [
@@ -68,6 +70,7 @@ export const ROUTES = [
     description: 'Upload and secure a document with a QR verification.',
     guard: 'protected',
     area: 'verifications',
+    level: 'edit',
   },
   {
     name: 'integrations',
@@ -92,6 +95,7 @@ export const ROUTES = [
     description: 'Create a bulk verification.',
     guard: 'protected',
     area: 'bulk',
+    level: 'edit',
   },
   {
     name: 'templates',
@@ -108,6 +112,7 @@ export const ROUTES = [
     description: 'Create a template.',
     guard: 'protected',
     area: 'templates',
+    level: 'edit',
   },
   {
     name: 'edit-template',
@@ -116,6 +121,7 @@ export const ROUTES = [
     description: 'Edit a template.',
     guard: 'protected',
     area: 'templates',
+    level: 'edit',
   },
   {
     name: 'custom-domain',
@@ -207,6 +213,11 @@ export function getRoute(name: RouteName): AppRoute {
 /** The permission area of a route, if its screen belongs to one. */
 export function routeArea(route: AppRoute): AccessArea | undefined {
   return (route as RouteDefinition).area;
+}
+
+/** The level a route's screen needs in its area. */
+export function routeLevel(route: AppRoute): 'view' | 'edit' {
+  return (route as RouteDefinition).level ?? 'view';
 }
 
 /** The URL path of a named route: pathTo('edit-template', { templateId: 7 }). */

@@ -1,7 +1,7 @@
-import { deniedArea, guardRedirect } from '@/app/route-guard';
+import { deniedAccess, guardRedirect } from '@/app/route-guard';
 import { ROUTES, type RouteName } from '@/app/routes';
 import { initialSessionState } from '@/lib/session/session-slice';
-import { sharedUserSession, signedInSession } from '@/testing/fixtures';
+import { SHARED_ACCESS, sharedUserSession, signedInSession } from '@/testing/fixtures';
 
 const route = (name: RouteName) => ROUTES.find((candidate) => candidate.name === name)!;
 const url = (path: string) => new URL(path, 'http://localhost');
@@ -37,19 +37,49 @@ describe('guardRedirect', () => {
   });
 });
 
-describe('deniedArea', () => {
+describe('deniedAccess', () => {
   const shared = { session: { ...initialSessionState, ...sharedUserSession() } };
+  const viewer = {
+    session: {
+      ...initialSessionState,
+      ...sharedUserSession({ sharedUserAccess: { ...SHARED_ACCESS, verifications: 'view' } }),
+    },
+  };
   const owner = { session: { ...initialSessionState, ...signedInSession() } };
 
-  it('names the area of a route a shared user has none of', () => {
-    expect(deniedArea(route('create-bulk-verification'), shared)).toBe('bulk');
-    expect(deniedArea(route('custom-domain'), shared)).toBe('custom_domain');
+  it('names the area of a route a shared user has none of, even one that changes data', () => {
+    expect(deniedAccess(route('bulk-operations'), shared)).toEqual({ area: 'bulk', level: 'view' });
+    expect(deniedAccess(route('create-bulk-verification'), shared)).toEqual({
+      area: 'bulk',
+      level: 'view',
+    });
+    expect(deniedAccess(route('custom-domain'), shared)).toEqual({
+      area: 'custom_domain',
+      level: 'view',
+    });
   });
 
-  it('lets through areas with view or edit, routes without an area, and owners', () => {
-    expect(deniedArea(route('edit-template'), shared)).toBeNull();
-    expect(deniedArea(route('create-verification'), shared)).toBeNull();
-    expect(deniedArea(route('account'), shared)).toBeNull();
-    expect(deniedArea(route('integrations'), owner)).toBeNull();
+  it('asks for edit on routes that change data when the user may only view', () => {
+    expect(deniedAccess(route('create-template'), shared)).toEqual({
+      area: 'templates',
+      level: 'edit',
+    });
+    expect(deniedAccess(route('edit-template'), shared)).toEqual({
+      area: 'templates',
+      level: 'edit',
+    });
+    expect(deniedAccess(route('create-verification'), viewer)).toEqual({
+      area: 'verifications',
+      level: 'edit',
+    });
+  });
+
+  it('lets through the levels a route needs, routes without an area, and owners', () => {
+    expect(deniedAccess(route('templates'), shared)).toBeNull();
+    expect(deniedAccess(route('create-verification'), shared)).toBeNull();
+    expect(deniedAccess(route('dashboard'), viewer)).toBeNull();
+    expect(deniedAccess(route('account'), shared)).toBeNull();
+    expect(deniedAccess(route('integrations'), owner)).toBeNull();
+    expect(deniedAccess(route('edit-template'), owner)).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 // The signed-in frame: sidebar, title bar, and the main area where screens fade in.
 import Box from '@mui/material/Box';
 import Fade from '@mui/material/Fade';
+import { shallowEqual } from 'react-redux';
 import { Outlet, useLocation } from 'react-router-dom';
 
 import { NoAccessState } from '@/components/no-access-state';
@@ -8,20 +9,21 @@ import { OnboardingScene } from '@/features/auth/components/onboarding-scene';
 import { useLoadProfile } from '@/features/auth/use-load-profile';
 
 import { useAppSelector } from '../hooks';
-import { deniedArea } from '../route-guard';
+import { deniedAccess } from '../route-guard';
 import { useCurrentRoute } from '../use-current-route';
 
 import { Sidebar } from './sidebar';
 import { TitleBar } from './title-bar';
 
-/** The screen, or the no-access state when a shared user opens an area they have none of by its address. */
+/** The screen, or the no-access state when a shared user opens by its address one their level does not reach. */
 function GuardedOutlet() {
   const route = useCurrentRoute();
-  const area = useAppSelector((state) => deniedArea(route, state));
+  // Compared field by field: the guard answers a new object on every call.
+  const denied = useAppSelector((state) => deniedAccess(route, state), shallowEqual);
   const owner = useAppSelector((state) => state.session.ownerUserDetails);
-  if (!area) return <Outlet />;
+  if (!denied) return <Outlet />;
   const ownerName = owner ? [owner.first_name, owner.last_name].filter(Boolean).join(' ') : '';
-  return <NoAccessState area={area} ownerName={ownerName || owner?.email} />;
+  return <NoAccessState {...denied} ownerName={ownerName || owner?.email} />;
 }
 
 function PageTransition() {

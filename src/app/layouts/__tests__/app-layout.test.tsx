@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 
-import { sharedUserSession, signedInSession } from '@/testing/fixtures';
+import { SHARED_ACCESS, sharedUserSession, signedInSession } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render-with-providers';
 
 describe('a route of an area opened by its address', () => {
@@ -20,6 +20,29 @@ describe('a route of an area opened by its address', () => {
     expect(
       await screen.findByRole('heading', { name: "You don't have access to the custom domain" }),
     ).toBeInTheDocument();
+  });
+
+  it('shows a shared user who may only view the "change" state on a screen that changes data', async () => {
+    renderApp({ route: '/templates/create', preloadedState: { session: sharedUserSession() } });
+
+    expect(
+      await screen.findByRole('heading', { name: "You don't have access to change templates" }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Ask the account owner (Olivia Owner) for edit access.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the "change" state on /create to a shared user who may only view verifications', async () => {
+    const session = sharedUserSession({
+      sharedUserAccess: { ...SHARED_ACCESS, verifications: 'view' },
+    });
+    renderApp({ route: '/create', preloadedState: { session } });
+
+    expect(
+      await screen.findByRole('heading', { name: "You don't have access to change verifications" }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Create verification' })).not.toBeInTheDocument();
   });
 
   it('lets an owner through', async () => {
