@@ -34,3 +34,8 @@ export function formatFileSize(bytes: number): string {
   const digits = unit === 0 || value >= 10 ? 0 : 1;
   return `${value.toFixed(digits)} ${BYTE_UNITS[unit]}`;
 }
+
+/** Who created a verification, as the screens name them: their name, or their email when they gave none. */
+export function authorName(author: { name: string; email: string }): string {
+  return author.name || author.email;
+}

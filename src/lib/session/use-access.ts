@@ -11,3 +11,8 @@ const useSessionSelector = useSelector.withTypes<StateWithSession>();
 export function useAccess(area: AccessArea): AccessLevel {
   return useSessionSelector((state) => selectAccess(state, area));
 }
+
+/** Whether the signed-in user may create, change and delete in `area`: what screens show their controls for. */
+export function useCanEdit(area: AccessArea): boolean {
+  return useAccess(area) === 'edit';
+}

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 import { formatDateTime } from '@/lib/dates';
-import { signedInSession } from '@/testing/fixtures';
+import { SHARED_ACCESS, sharedUserSession, signedInSession } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render-with-providers';
 
 import { VerificationsScreen } from '../components/verifications-screen';
@@ -91,11 +91,13 @@ function serve(rows: Verification[], extra: Record<string, Answer> = {}) {
   return { fetchMock: fakeVerificationsServer(routes), state };
 }
 
-function renderDashboard() {
-  return renderWithProviders(<VerificationsScreen />, {
-    preloadedState: { session: signedInSession() },
-  });
+function renderDashboard(session = signedInSession()) {
+  return renderWithProviders(<VerificationsScreen />, { preloadedState: { session } });
 }
+
+/** A shared user who may look at verifications but not change them. */
+const viewerSession = () =>
+  sharedUserSession({ sharedUserAccess: { ...SHARED_ACCESS, verifications: 'view' } });
 
 function listCalls(fetchMock: ReturnType<typeof serve>['fetchMock']) {
   return callsTo(fetchMock, 'GET', LIST).map(queryOf);
@@ -140,6 +142,7 @@ describe('dashboard: figures and list', () => {
     expect(first.getByText('5 March 2026')).toBeInTheDocument();
     expect(first.getByText('3')).toBeInTheDocument();
     expect(first.getByText(formatDateTime(nursing.created_at))).toBeInTheDocument();
+    expect(first.getByText('by Olivia Owner')).toBeInTheDocument();
     expect(within(rows[2]).getByText('Revoked')).toBeInTheDocument();
   });
 
@@ -307,6 +310,7 @@ describe('dashboard: figures and list', () => {
       expect(within(cards).getAllByRole('listitem')).toHaveLength(2);
       expect(screen.queryByRole('table')).not.toBeInTheDocument();
       expect(within(cards).getByText('Welding Certificate Level 2')).toBeInTheDocument();
+      expect(within(cards).getAllByText('Created by Olivia Owner')).toHaveLength(2);
     } finally {
       Reflect.deleteProperty(window, 'matchMedia');
     }
@@ -504,5 +508,44 @@ describe('dashboard: revoking and deleting', () => {
     // The deleted verification is not asked for again.
     await act(async () => undefined);
     expect(callsTo(fetchMock, 'GET', '/api/verifications/ver_1/').length).toBe(1);
+  });
+});
+
+describe('dashboard: what a shared user may do', () => {
+  it('shows a user who may only view no create, revoke or delete, but keeps the downloads', async () => {
+    serve([nursing]);
+    renderDashboard(viewerSession());
+
+    const drawer = within(await openDrawer('Bachelor of Science in Nursing'));
+    expect(await drawer.findByRole('button', { name: 'Download secured' })).toBeInTheDocument();
+    expect(drawer.getByRole('button', { name: 'Download original' })).toBeInTheDocument();
+    expect(drawer.getByRole('textbox', { name: 'Public link' })).toBeInTheDocument();
+    expect(drawer.queryByRole('button', { name: 'Revoke' })).not.toBeInTheDocument();
+    expect(drawer.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Create verification' })).not.toBeInTheDocument();
+  });
+
+  it('does not invite a user who may only view to create the first verification', async () => {
+    serve([]);
+    renderDashboard(viewerSession());
+
+    expect(
+      await screen.findByRole('heading', { name: 'No verifications yet' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Nothing has been created yet/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Create verification' })).not.toBeInTheDocument();
+  });
+
+  it('gives a user who may edit the same controls as the owner', async () => {
+    serve([nursing]);
+    renderDashboard(sharedUserSession());
+
+    expect(await screen.findByRole('link', { name: 'Create verification' })).toHaveAttribute(
+      'href',
+      '/create',
+    );
+    const drawer = within(await openDrawer('Bachelor of Science in Nursing'));
+    expect(await drawer.findByRole('button', { name: 'Revoke' })).toBeInTheDocument();
+    expect(drawer.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
   });
 });

@@ -22,7 +22,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { formatDateTime } from '@/lib/dates';
 import { MONOSPACE } from '@/theme/primitives';
 
-import { formatCalendarDate } from '../format';
+import { authorName, formatCalendarDate } from '../format';
 import { nextOrdering, SORT_LABELS, sortOf, type SortField } from '../ordering';
 
 import { VerificationStatusChip } from './verification-status-chip';
@@ -140,8 +140,11 @@ function VerificationsTable({
                     {formatCalendarDate(verification.issue_date)}
                   </TableCell>
                   <TableCell align="right">{verification.scan_count}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>
-                    {formatDateTime(verification.created_at)}
+                  <TableCell sx={{ whiteSpace: 'nowrap', color: 'text.secondary', maxWidth: 220 }}>
+                    <div>{formatDateTime(verification.created_at)}</div>
+                    <Typography variant="body2" color="text.secondary" noWrap>
+                      by {authorName(verification.created_by)}
+                    </Typography>
                   </TableCell>
                 </TableRow>
               ))
@@ -162,6 +165,7 @@ function VerificationsTable({
                   </TableCell>
                   <TableCell>
                     <Skeleton width={150} />
+                    <Skeleton width={110} />
                   </TableCell>
                 </TableRow>
               ))}
@@ -206,6 +210,9 @@ function VerificationCards({ rows, placeholderRows, onOpen }: VerificationsListP
               <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
                 Issued {formatCalendarDate(verification.issue_date)} · {verification.scan_count}{' '}
                 {verification.scan_count === 1 ? 'scan' : 'scans'}
+              </Typography>
+              <Typography variant="caption" color="text.secondary" component="p" noWrap>
+                Created by {authorName(verification.created_by)}
               </Typography>
             </Box>
             <ChevronRightOutlined

@@ -17,6 +17,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { pathTo } from '@/app/routes';
 import { EmptyState } from '@/components/empty-state';
 import { LoadErrorState } from '@/components/load-error-state';
+import { useCanEdit } from '@/lib/session/use-access';
 
 import {
   useGetVerificationsQuery,
@@ -61,6 +62,8 @@ export function VerificationsScreen() {
     isOpen: false,
   });
   const search = useDebouncedValue(filters.search.trim(), SEARCH_DEBOUNCE_MS);
+  // A shared user with view access looks and downloads; the server would refuse their changes anyway.
+  const canEdit = useCanEdit('verifications');
 
   const params: VerificationListParams = {
     page: page + 1,
@@ -73,7 +76,7 @@ export function VerificationsScreen() {
   };
   const { data, isLoading, isFetching, isError, refetch } = useGetVerificationsQuery(params);
   const hasFilters = Boolean(search || filters.status || filters.issuedFrom || filters.issuedTo);
-  // Nothing at all yet (not merely nothing matching): invite the first verification.
+  // Nothing at all yet (not merely nothing matching): invite the first verification, if the user may create it.
   const isEmpty = data?.count === 0 && !hasFilters && page === 0;
 
   const changeFilters = (next: VerificationFilters) => {
@@ -89,8 +92,12 @@ export function VerificationsScreen() {
       <EmptyState
         icon={VerifiedUserOutlined}
         title="No verifications yet"
-        description="Secure your first document: upload it, and QR Verify stamps it with a QR code that anyone can scan to check it is genuine."
-        action={<CreateButton />}
+        description={
+          canEdit
+            ? 'Secure your first document: upload it, and QR Verify stamps it with a QR code that anyone can scan to check it is genuine.'
+            : 'Nothing has been created yet. The verifications of this account will appear here.'
+        }
+        action={canEdit && <CreateButton />}
       />
     );
   } else {
@@ -172,7 +179,7 @@ export function VerificationsScreen() {
         <Typography variant="h2" component="h2">
           Verifications
         </Typography>
-        {!isEmpty && <CreateButton />}
+        {canEdit && !isEmpty && <CreateButton />}
       </Stack>
       {list}
       {drawer.id && (

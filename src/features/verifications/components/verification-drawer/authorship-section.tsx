@@ -3,6 +3,8 @@ import Typography from '@mui/material/Typography';
 
 import { formatDateTime } from '@/lib/dates';
 
+import { authorName } from '../../format';
+
 import { Fact, Facts, Section } from './facts';
 
 import type { Verification } from '../../api/verifications-api';
@@ -13,7 +15,7 @@ export function AuthorshipSection({ verification }: { verification: Verification
     <Section title="Record">
       <Facts>
         <Fact label="Created by">
-          {author.name || author.email}
+          {authorName(author)}
           {author.name && (
             <Typography variant="body2" color="text.secondary">
               {author.email}

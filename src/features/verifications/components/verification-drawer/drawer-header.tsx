@@ -7,6 +7,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 
+import { useCanEdit } from '@/lib/session/use-access';
 import { MONOSPACE } from '@/theme/primitives';
 
 import { useVerificationDownload } from '../use-verification-download';
@@ -26,6 +27,8 @@ interface DrawerHeaderProps {
 
 export function DrawerHeader({ verification, closeButton, onRevoke, onDelete }: DrawerHeaderProps) {
   const { start, pendingKind } = useVerificationDownload(verification);
+  // Downloads stay for everyone who may look; revoking and deleting only for those who may change.
+  const canEdit = useCanEdit('verifications');
   return (
     <Box sx={{ px: 3, pt: 3, pb: 2 }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
@@ -80,27 +83,29 @@ export function DrawerHeader({ verification, closeButton, onRevoke, onDelete }: 
             Download original
           </Button>
         </Stack>
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          {verification.status === 'active' && (
+        {canEdit && (
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            {verification.status === 'active' && (
+              <Button
+                variant="outlined"
+                size="small"
+                color="error"
+                startIcon={<BlockOutlined />}
+                onClick={onRevoke}
+              >
+                Revoke
+              </Button>
+            )}
             <Button
-              variant="outlined"
               size="small"
               color="error"
-              startIcon={<BlockOutlined />}
-              onClick={onRevoke}
+              startIcon={<DeleteOutlineOutlined />}
+              onClick={onDelete}
             >
-              Revoke
+              Delete
             </Button>
-          )}
-          <Button
-            size="small"
-            color="error"
-            startIcon={<DeleteOutlineOutlined />}
-            onClick={onDelete}
-          >
-            Delete
-          </Button>
-        </Stack>
+          </Stack>
+        )}
       </Stack>
     </Box>
   );
