@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 
-import { signedInSession } from '@/testing/fixtures';
+import { SHARED_ACCESS, sharedUserSession, signedInSession } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render-with-providers';
 
 import { TemplatesScreen } from '../components/templates-screen';
@@ -31,12 +31,16 @@ const training = aTemplate({
   verification_count: 0,
 });
 
-function render(templates: Template[] = [standard, graduation, training], override?: Override) {
+function render(
+  templates: Template[] = [standard, graduation, training],
+  override?: Override,
+  session = signedInSession(),
+) {
   const server = fakeTemplatesServer(templates, override);
   const view = renderWithProviders(<TemplatesScreen />, {
     route: '/templates',
     path: '/templates',
-    preloadedState: { session: signedInSession() },
+    preloadedState: { session },
   });
   return { ...server, ...view };
 }
@@ -227,5 +231,40 @@ describe('templates grid', () => {
     isDown = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('article', { name: 'Default' })).toBeInTheDocument();
+  });
+});
+
+describe('templates: what a shared user may do', () => {
+  // The fixture's shared user may only view templates.
+  it('shows a user who may only view the grid without create, edit or other actions', async () => {
+    render(undefined, undefined, sharedUserSession());
+
+    const grad = await card('Graduation');
+    expect(grad.getByText('Used by 3 verifications')).toBeInTheDocument();
+    expect(grad.queryByRole('link', { name: 'Edit Graduation' })).not.toBeInTheDocument();
+    expect(
+      grad.queryByRole('button', { name: 'More actions for Graduation' }),
+    ).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Create Template' })).not.toBeInTheDocument();
+  });
+
+  it('does not invite a user who may only view to create the first template', async () => {
+    render([], undefined, sharedUserSession());
+
+    expect(await screen.findByRole('heading', { name: 'No templates yet' })).toBeInTheDocument();
+    expect(screen.getByText(/Nothing has been created yet/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Create Template' })).not.toBeInTheDocument();
+  });
+
+  it('gives a user who may edit templates the owner’s actions', async () => {
+    const session = sharedUserSession({
+      sharedUserAccess: { ...SHARED_ACCESS, templates: 'edit' },
+    });
+    render(undefined, undefined, session);
+
+    const grad = await card('Graduation');
+    expect(grad.getByRole('link', { name: 'Edit Graduation' })).toBeInTheDocument();
+    expect(grad.getByRole('button', { name: 'More actions for Graduation' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create Template' })).toBeInTheDocument();
   });
 });

@@ -58,20 +58,15 @@ export interface TemplateCardActions {
   onDelete: (template: Template) => void;
 }
 
-export function TemplateCard({
-  template,
-  isBusy,
-  onDuplicate,
-  onMakeDefault,
-  onDelete,
-}: { template: Template; isBusy: boolean } & TemplateCardActions) {
-  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
-  const menuId = useId();
+interface TemplateCardProps {
+  template: Template;
+  isBusy: boolean;
+  /** Left out for someone who may only look: the card then offers no actions. */
+  actions?: TemplateCardActions;
+}
+
+export function TemplateCard({ template, isBusy, actions }: TemplateCardProps) {
   const titleId = useId();
-  const closeMenuAnd = (action: (template: Template) => void) => () => {
-    setMenuAnchor(null);
-    action(template);
-  };
   const usage =
     template.verification_count > 0
       ? `Used by ${verificationCount(template.verification_count)}`
@@ -111,57 +106,76 @@ export function TemplateCard({
           {usage}
         </Typography>
       </CardContent>
-      <CardActions sx={{ px: 2, pb: 2, pt: 0, justifyContent: 'space-between' }}>
-        <Button
-          component={RouterLink}
-          to={pathTo('edit-template', { templateId: template.id })}
-          startIcon={<EditOutlined />}
-          variant="outlined"
-          size="small"
-          aria-label={`Edit ${template.name}`}
-        >
-          Edit
-        </Button>
-        <IconButton
-          aria-label={`More actions for ${template.name}`}
-          aria-controls={menuAnchor ? menuId : undefined}
-          aria-haspopup="menu"
-          aria-expanded={menuAnchor ? 'true' : undefined}
-          onClick={(event) => setMenuAnchor(event.currentTarget)}
-          disabled={isBusy}
-        >
-          <MoreVertOutlined />
-        </IconButton>
-        <Menu
-          id={menuId}
-          anchorEl={menuAnchor}
-          open={Boolean(menuAnchor)}
-          onClose={() => setMenuAnchor(null)}
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-          transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        >
-          <MenuItem onClick={closeMenuAnd(onDuplicate)}>
-            <ListItemIcon>
-              <ContentCopyOutlined fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>Duplicate</ListItemText>
-          </MenuItem>
-          {!template.is_default && (
-            <MenuItem onClick={closeMenuAnd(onMakeDefault)}>
-              <ListItemIcon>
-                <StarOutlined fontSize="small" />
-              </ListItemIcon>
-              <ListItemText>Make default</ListItemText>
-            </MenuItem>
-          )}
-          <MenuItem onClick={closeMenuAnd(onDelete)} sx={{ color: 'error.main' }}>
-            <ListItemIcon sx={{ color: 'inherit' }}>
-              <DeleteOutlined fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>Delete</ListItemText>
-          </MenuItem>
-        </Menu>
-      </CardActions>
+      {actions && <TemplateActions template={template} isBusy={isBusy} {...actions} />}
     </Card>
+  );
+}
+
+/** Edit, and a menu with duplicate, make default and delete. */
+function TemplateActions({
+  template,
+  isBusy,
+  onDuplicate,
+  onMakeDefault,
+  onDelete,
+}: { template: Template; isBusy: boolean } & TemplateCardActions) {
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const closeMenuAnd = (action: (template: Template) => void) => () => {
+    setMenuAnchor(null);
+    action(template);
+  };
+  return (
+    <CardActions sx={{ px: 2, pb: 2, pt: 0, justifyContent: 'space-between' }}>
+      <Button
+        component={RouterLink}
+        to={pathTo('edit-template', { templateId: template.id })}
+        startIcon={<EditOutlined />}
+        variant="outlined"
+        size="small"
+        aria-label={`Edit ${template.name}`}
+      >
+        Edit
+      </Button>
+      <IconButton
+        aria-label={`More actions for ${template.name}`}
+        aria-controls={menuAnchor ? menuId : undefined}
+        aria-haspopup="menu"
+        aria-expanded={menuAnchor ? 'true' : undefined}
+        onClick={(event) => setMenuAnchor(event.currentTarget)}
+        disabled={isBusy}
+      >
+        <MoreVertOutlined />
+      </IconButton>
+      <Menu
+        id={menuId}
+        anchorEl={menuAnchor}
+        open={Boolean(menuAnchor)}
+        onClose={() => setMenuAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        <MenuItem onClick={closeMenuAnd(onDuplicate)}>
+          <ListItemIcon>
+            <ContentCopyOutlined fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>Duplicate</ListItemText>
+        </MenuItem>
+        {!template.is_default && (
+          <MenuItem onClick={closeMenuAnd(onMakeDefault)}>
+            <ListItemIcon>
+              <StarOutlined fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>Make default</ListItemText>
+          </MenuItem>
+        )}
+        <MenuItem onClick={closeMenuAnd(onDelete)} sx={{ color: 'error.main' }}>
+          <ListItemIcon sx={{ color: 'inherit' }}>
+            <DeleteOutlined fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>Delete</ListItemText>
+        </MenuItem>
+      </Menu>
+    </CardActions>
   );
 }

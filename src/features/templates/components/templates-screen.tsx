@@ -17,6 +17,7 @@ import { EmptyState } from '@/components/empty-state';
 import { LoadErrorState } from '@/components/load-error-state';
 import { failureDetail } from '@/lib/api/api-error-notification';
 import { notify } from '@/lib/notify';
+import { useCanEdit } from '@/lib/session/use-access';
 
 import {
   useDuplicateTemplateMutation,
@@ -26,7 +27,7 @@ import {
 } from '../api/templates-api';
 
 import { DeleteTemplateDialog } from './delete-template-dialog';
-import { TemplateCard } from './template-card';
+import { TemplateCard, type TemplateCardActions } from './template-card';
 
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 
@@ -70,6 +71,8 @@ export function TemplatesScreen() {
   const [busyId, setBusyId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<{ template: Template; isOpen: boolean } | null>(null);
   const templates = data?.results ?? [];
+  // A shared user with view access sees the grid without actions: the editor is the only other view of a template.
+  const canEdit = useCanEdit('templates');
 
   const duplicate = async (template: Template) => {
     setBusyId(template.id);
@@ -119,6 +122,12 @@ export function TemplatesScreen() {
     }
   };
 
+  const cardActions: TemplateCardActions = {
+    onDuplicate: duplicate,
+    onMakeDefault: makeDefault,
+    onDelete: (chosen) => setDeleting({ template: chosen, isOpen: true }),
+  };
+
   let content;
   if (isLoading) {
     content = <LoadingCards />;
@@ -129,8 +138,12 @@ export function TemplatesScreen() {
       <EmptyState
         icon={WebOutlined}
         title="No templates yet"
-        description="Templates shape the landing page people see when they scan the QR code on your documents."
-        action={<CreateButton />}
+        description={
+          canEdit
+            ? 'Templates shape the landing page people see when they scan the QR code on your documents.'
+            : 'Nothing has been created yet. The templates of this account will appear here.'
+        }
+        action={canEdit && <CreateButton />}
       />
     );
   } else {
@@ -141,9 +154,7 @@ export function TemplatesScreen() {
             <TemplateCard
               template={template}
               isBusy={busyId === template.id}
-              onDuplicate={duplicate}
-              onMakeDefault={makeDefault}
-              onDelete={(chosen) => setDeleting({ template: chosen, isOpen: true })}
+              actions={canEdit ? cardActions : undefined}
             />
           </Grid>
         ))}
@@ -168,7 +179,7 @@ export function TemplatesScreen() {
             default.
           </Typography>
         </div>
-        {templates.length > 0 && <CreateButton />}
+        {canEdit && templates.length > 0 && <CreateButton />}
       </Stack>
       {content}
       {deleting && (
