@@ -91,7 +91,8 @@ export type AuditQuery = z.output<typeof auditQuerySchema>;
 export const auditEntrySchema = z.object({
   id: z.string(),
   occurred_at: z.string(),
-  actor: personSchema,
+  /** Null when the user who made the change has since been deleted. */
+  actor: personSchema.nullable(),
   action: z.enum(AUDIT_ACTIONS),
   object: z.object({
     type: z.enum(AUDIT_OBJECT_TYPES),

@@ -71,9 +71,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('account_id', 'uuid', (column) =>
       column.notNull().references('users.id').onDelete('cascade'),
     )
-    .addColumn('actor_id', 'uuid', (column) =>
-      column.notNull().references('users.id').onDelete('cascade'),
-    )
+    // Deleting a user keeps their entries in the owner's log, without a name.
+    .addColumn('actor_id', 'uuid', (column) => column.references('users.id').onDelete('set null'))
     // '<object type>.<what happened>', e.g. 'verification.revoked' (common/team.ts lists them).
     .addColumn('action', 'text', (column) => column.notNull())
     .addColumn('object_type', 'text', (column) => column.notNull())

@@ -1,4 +1,5 @@
 // The database's tables as Kysely sees them. Each migration that changes a table updates this file too.
+import type { AuditAction, AuditObjectType, SharedAccess, TeamMemberStatus } from '@common/team';
 import type { TemplateFieldSettings } from '@common/templates';
 import type { QrPlacement, ScanDevice } from '@common/verifications';
 import type { CustomField } from '@common/verifications-schemas';
@@ -8,6 +9,9 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** Filled in by the database on insert, never written by the app afterwards. */
 type CreatedAt = ColumnType<Date, never, never>;
+
+/** Null until set: may be left out of an insert. */
+type OptionalReference = ColumnType<string | null, string | null | undefined, string | null>;
 
 /** Instance-wide key/value settings, e.g. the instance id and when it first started. */
 export interface AppSettingsTable {
@@ -32,6 +36,8 @@ export interface UsersTable {
   journey: ColumnType<string[] | null, string | null, string | null>;
   sign_up_method: SignUpMethod;
   password_reset_expires_at: Date | null;
+  /** A shared user's owner; null for an owner. Kept after the member is removed. */
+  owner_id: OptionalReference;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, never, Date>;
 }
@@ -126,6 +132,8 @@ export interface VerificationsTable {
   secured_sha256: string;
   scan_count: Generated<number>;
   last_scanned_at: Date | null;
+  /** The user who created it (the owner or a shared user); null only if that user was deleted. */
+  created_by: OptionalReference;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, never, Date>;
 }
@@ -152,6 +160,8 @@ export interface TemplatesTable {
   logo_content_type: TemplateLogoType | null;
   logo_size: number | null;
   logo_sha256: string | null;
+  /** As on verifications. */
+  created_by: OptionalReference;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, never, Date>;
 }
@@ -162,6 +172,38 @@ export interface VerificationScansTable {
   verification_id: string;
   scanned_at: Date;
   device: ScanDevice;
+}
+
+/** An invitation to an owner's team and, once accepted, the membership it became. */
+export interface TeamMembersTable {
+  id: Generated<string>;
+  /** The owner whose account the member works on. */
+  account_id: string;
+  email: string;
+  /** The shared user, once the invitation is accepted. */
+  user_id: string | null;
+  /** JSON; written as JSON text. */
+  shared_access: ColumnType<SharedAccess, string, string>;
+  status: TeamMemberStatus;
+  /** SHA-256 of the invitation link's token; null once used (or never to be used again). */
+  invitation_token_hash: string | null;
+  invitation_expires_at: Date | null;
+  invited_at: ColumnType<Date, Date | undefined, Date>;
+  joined_at: Date | null;
+  last_active_at: Date | null;
+}
+
+/** One change on an account, by anyone working on it. */
+export interface AuditLogTable {
+  id: Generated<string>;
+  account_id: string;
+  /** Who made the change; null once that user is deleted (the entry stays in the owner's log). */
+  actor_id: string | null;
+  action: AuditAction;
+  object_type: AuditObjectType;
+  object_id: string;
+  object_name: string;
+  occurred_at: ColumnType<Date, Date | undefined, never>;
 }
 
 export interface Database {
@@ -175,6 +217,8 @@ export interface Database {
   verifications: VerificationsTable;
   verification_scans: VerificationScansTable;
   templates: TemplatesTable;
+  team_members: TeamMembersTable;
+  audit_log: AuditLogTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -19,7 +19,7 @@ export async function listAuditEntries(
     .executeTakeFirstOrThrow();
   const rows = await db
     .selectFrom('audit_log as a')
-    .innerJoin('users as u', 'u.id', 'a.actor_id')
+    .leftJoin('users as u', 'u.id', 'a.actor_id')
     .select([
       'a.id',
       'a.occurred_at',
@@ -44,7 +44,10 @@ export async function listAuditEntries(
     results: rows.map((row) => ({
       id: String(row.id),
       occurred_at: row.occurred_at.toISOString(),
-      actor: { email: row.email, name: personName(row.first_name, row.last_name) },
+      actor:
+        row.email === null
+          ? null
+          : { email: row.email, name: personName(row.first_name ?? '', row.last_name ?? '') },
       action: row.action,
       object: { type: row.object_type, id: row.object_id, name: row.object_name },
     })),

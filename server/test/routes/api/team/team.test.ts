@@ -357,6 +357,18 @@ describe('audit log', () => {
   });
 });
 
+describe('audit log of a deleted user', () => {
+  test('keeps the entries of a user since deleted, with no actor', async () => {
+    const member = await sharedUser(app, owner, EDIT_ALL);
+    await createTemplate(app, member, { name: 'Member template' });
+    await app.db.deleteFrom('team_members').where('id', '=', member.memberId).execute();
+    await app.db.deleteFrom('users').where('email', '=', member.email).execute();
+
+    const { results } = (await call(owner, 'GET', '/api/team/audit/')).json();
+    expect(results).toEqual([expect.objectContaining({ action: 'template.created', actor: null })]);
+  });
+});
+
 describe('limits', () => {
   test('RATE_LIMIT_TEAM_INVITES_PER_ACCOUNT caps the invitations one account sends a minute', async () => {
     await app.close();
