@@ -1,5 +1,5 @@
 // The team calls (owner only), injected into the one API. Each member is {type: 'TeamMember', id}; the list is
-// id 'LIST'. The tag type is added here so the team feature owns it.
+// id 'LIST'.
 import { baseApi } from '@/lib/api/base-api';
 import type {
   InviteMemberRequest,
@@ -15,7 +15,7 @@ const LIST_TAG = { type: 'TeamMember', id: 'LIST' } as const;
 /** The dialogs show the server's word themselves (field errors under the field). */
 const SHOWN_BY_SCREEN = { showsOwnErrors: true } as const;
 
-export const teamApi = baseApi.enhanceEndpoints({ addTagTypes: ['TeamMember'] }).injectEndpoints({
+export const teamApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getTeamMembers: build.query<TeamMemberList, void>({
       query: () => 'team/users/',
