@@ -1,4 +1,4 @@
-// The live preview's document: the public page rendered for a sample verification of the signed-in issuer, and
+// The live preview's document: the public page rendered for a sample verification of the account, and
 // the width a screen starts the preview at.
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useMemo } from 'react';
@@ -19,9 +19,15 @@ export function useInitialPreviewDevice(): PreviewDevice {
   return isPhone ? 'phone' : 'desktop';
 }
 
-/** The issuer's name the sample shows: the signed-in user's, as on their own verifications. */
+/**
+ * The issuer's name the sample shows: the account owner's, as the public page names them on the account's
+ * verifications — the signed-in user's own for an owner, the owner's for a shared user.
+ */
 function usePreviewIssuer(): string {
-  return useAppSelector(selectFullName) || 'Your organisation';
+  const fullName = useAppSelector(selectFullName);
+  const owner = useAppSelector((state) => state.session.ownerUserDetails);
+  const ownerName = owner && `${owner.first_name} ${owner.last_name}`.trim();
+  return (owner ? ownerName : fullName) || 'Your organisation';
 }
 
 export function usePreviewDocument(design: TemplateDesign): string {

@@ -1,18 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
 
-import { signedInSession } from '@/testing/fixtures';
+import { sharedUserSession, signedInSession } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render-with-providers';
 
 import { CreateTemplateScreen } from '../components/create-template-screen';
 
 import { aTemplate, fakeTemplatesServer, installObjectUrls } from './fake-templates-server';
 
-function renderEditor() {
+function renderEditor(session = signedInSession({ fullName: 'Olivia Owner' })) {
   fakeTemplatesServer([aTemplate()]);
   return renderWithProviders(<CreateTemplateScreen />, {
     route: '/templates/create',
     path: '/templates/create',
-    preloadedState: { session: signedInSession({ fullName: 'Olivia Owner' }) },
+    preloadedState: { session },
   });
 }
 
@@ -39,6 +39,13 @@ describe('template editor: live preview', () => {
     expect(page).toContain('This document was issued by Olivia Owner and is valid.');
     expect(page).not.toContain('<script');
     expect(page).toContain('/v/assets/inter-latin-400-normal.woff2');
+  });
+
+  it('names the account owner as the issuer for a shared user, as the public page does', async () => {
+    renderEditor(sharedUserSession());
+    const page = await previewDocument();
+    expect(page).toContain('This document was issued by Olivia Owner and is valid.');
+    expect(page).not.toContain('Sam Shared');
   });
 
   it('follows the heading as it is typed, escaped', async () => {
