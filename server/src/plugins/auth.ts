@@ -22,11 +22,18 @@ import {
 import { recordMemberActivity } from '../services/team/record-member-activity';
 import { noAccess, ownerOnly, viewOnly } from '../services/team/team-errors';
 
+import type { Database } from '../db/schema';
 import type { FastifyRequest, HTTPMethods, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
+import type { Kysely } from 'kysely';
 
 /** Who may call a route: see the top of this file. */
-export type RouteAccess =
-  'public' | 'signed-in' | 'owner' | { area: AccessArea; level: 'view' | 'edit' };
+export type RouteAccess = 'public' | 'signed-in' | 'owner' | AreaAccess;
+
+/** A level in one area of a shared user's permissions (owners pass every one). */
+export interface AreaAccess {
+  area: AccessArea;
+  level: 'view' | 'edit';
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -76,18 +83,32 @@ function checkDeclaration(route: DeclaredRoute, rule: RouteAccess): void {
   }
 }
 
+/** The user whose live access token the request carries as Bearer, or null. */
+export async function userOfBearer(
+  db: Kysely<Database>,
+  request: FastifyRequest,
+): Promise<AuthenticatedUser | null> {
+  const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+  return (token && (await findUserByAccessToken(db, token))) || null;
+}
+
+/** Throws the 401 or 403 that `user` (null: nobody signed in) gets under `rule`. */
+export function assertAllowed(
+  user: AuthenticatedUser | null,
+  rule: Exclude<RouteAccess, 'public'>,
+): void {
+  if (!user) throw unauthenticated();
+  if (rule === 'signed-in') return;
+  if (rule === 'owner') {
+    if (user.access) throw ownerOnly();
+    return;
+  }
+  if (!allows(user.access, rule.area, 'view')) throw noAccess(rule.area);
+  if (!allows(user.access, rule.area, rule.level)) throw viewOnly(rule.area);
+}
+
 function enforce(rule: Exclude<RouteAccess, 'public'>): onRequestAsyncHookHandler {
-  return async (request) => {
-    const user = request.user;
-    if (!user) throw unauthenticated();
-    if (rule === 'signed-in') return;
-    if (rule === 'owner') {
-      if (user.access) throw ownerOnly();
-      return;
-    }
-    if (!allows(user.access, rule.area, 'view')) throw noAccess(rule.area);
-    if (!allows(user.access, rule.area, rule.level)) throw viewOnly(rule.area);
-  };
+  return async (request) => assertAllowed(request.user, rule);
 }
 
 function withHook<Hook>(hooks: Hook | Hook[] | undefined, hook: Hook): Hook[] {
@@ -100,9 +121,8 @@ export default fp(
     app.decorateRequest('user', null);
 
     app.addHook('onRequest', async (request) => {
-      const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
-      if (!token || !API_PATH.test(request.url)) return;
-      request.user = (await findUserByAccessToken(app.db, token)) ?? null;
+      if (!API_PATH.test(request.url)) return;
+      request.user = await userOfBearer(app.db, request);
       if (request.user?.member) await recordMemberActivity(app.db, request.user.member);
     });
 

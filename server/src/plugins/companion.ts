@@ -10,13 +10,14 @@ import middie from '@fastify/middie';
 import { COMPANION_PATH, UPLOADS_PATH } from '@common/uploads';
 
 import { notFoundError } from '../lib/app-error';
+import { EDIT_VERIFICATIONS } from '../routes/api/verifications/access';
 import { getCompanionSecret } from '../services/app-settings/get-companion-secret';
-import { unauthenticated } from '../services/auth/auth-errors';
-import { findUserByAccessToken } from '../services/auth/find-user-by-access-token';
 import { configuredCloudSources } from '../services/uploads/cloud-sources';
 
+import { assertAllowed, userOfBearer } from './auth';
+
 import type { Config } from '../config';
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 type Middleware = (
@@ -27,8 +28,6 @@ type Middleware = (
 
 // Companion's own express-session, for the cloud sources' OAuth sign-in.
 const companionRequire = createRequire(require.resolve('@uppy/companion'));
-
-const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 // Companion's own names for the providers it knows.
 const PROVIDER_OPTION_NAMES = {
@@ -84,11 +83,6 @@ function isLinkImportPath(url: string): boolean {
   return LINK_IMPORT_PATH.test(pathname) || LINK_IMPORT_PATH.test(decoded);
 }
 
-async function hasSignedInUser(app: FastifyInstance, request: FastifyRequest): Promise<boolean> {
-  const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
-  return Boolean(token && (await findUserByAccessToken(app.db, token)));
-}
-
 // Companion answers 500 when a link cannot be fetched (no such host, a 404, a private address): that is the
 // link's fault, not the server's, so the answer becomes 422 with Companion's own message.
 const linkFailureAsClientError: Middleware = (_request, response, next) => {
@@ -137,11 +131,12 @@ const companionPlugin: FastifyPluginAsync = async (app) => {
       return withProviderSession(express as unknown as Middleware, options, secret);
     })());
 
-  // Fetching a link costs the server bandwidth and reaches other hosts: only for signed-in users. Cloud
-  // sources sign in with the provider instead, and whatever Companion fetches can only go to /api/uploads/.
+  // Fetching a link costs the server bandwidth and reaches other hosts: only for users who may add documents
+  // (the staged upload it feeds needs the same). Cloud sources sign in with the provider instead, and whatever
+  // Companion fetches can only go to /api/uploads/.
   app.addHook('onRequest', async (request) => {
-    if (isLinkImportPath(request.url) && !(await hasSignedInUser(app, request))) {
-      throw unauthenticated();
+    if (isLinkImportPath(request.url)) {
+      assertAllowed(await userOfBearer(app.db, request), EDIT_VERIFICATIONS);
     }
   });
 

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 
 import { WebSocket } from 'ws';
 
+import { sharedUser } from '../helpers/team';
 import { createTestApp } from '../helpers/test-app';
 import { makePdf } from '../helpers/test-documents';
 import { formData, signedInUser, VALID_FIELDS, type TestUser } from '../helpers/verifications';
@@ -84,6 +85,17 @@ describe('with local links allowed (tests and local runs)', () => {
       filesUrl,
     );
     expect(bogus.status).toBe(401);
+  });
+
+  it('refuses a shared user who may only view verifications, and lets one who may edit them', async () => {
+    const owner = await signedInUser(app);
+    const viewer = await sharedUser(app, owner, { verifications: 'view' });
+    const editor = await sharedUser(app, owner, { verifications: 'edit' });
+
+    const refused = await linkMeta(viewer, `${filesUrl}/diploma.pdf`);
+    expect(refused.status).toBe(403);
+    expect(refused.json().error.code).toBe('permission_denied');
+    expect((await linkMeta(editor, `${filesUrl}/diploma.pdf`)).status).toBe(200);
   });
 
   // Companion's Express routes match in any case and with repeated slashes; the check must see the same paths.
