@@ -7,6 +7,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { NoAccessState } from '@/components/no-access-state';
 import { OnboardingScene } from '@/features/auth/components/onboarding-scene';
 import { useLoadProfile } from '@/features/auth/use-load-profile';
+import { selectOwnerName } from '@/lib/session/session-slice';
 
 import { useAppSelector } from '../hooks';
 import { deniedAccess } from '../route-guard';
@@ -20,10 +21,9 @@ function GuardedOutlet() {
   const route = useCurrentRoute();
   // Compared field by field: the guard answers a new object on every call.
   const denied = useAppSelector((state) => deniedAccess(route, state), shallowEqual);
-  const owner = useAppSelector((state) => state.session.ownerUserDetails);
+  const ownerName = useAppSelector(selectOwnerName);
   if (!denied) return <Outlet />;
-  const ownerName = owner ? [owner.first_name, owner.last_name].filter(Boolean).join(' ') : '';
-  return <NoAccessState {...denied} ownerName={ownerName || owner?.email} />;
+  return <NoAccessState {...denied} ownerName={ownerName ?? undefined} />;
 }
 
 function PageTransition() {

@@ -4,7 +4,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useMemo } from 'react';
 
 import { useAppSelector } from '@/app/hooks';
-import { selectFullName } from '@/lib/session/session-slice';
+import { selectFullName, selectOwnerName } from '@/lib/session/session-slice';
 
 import { renderTemplatePreview } from './preview-page';
 
@@ -25,9 +25,8 @@ export function useInitialPreviewDevice(): PreviewDevice {
  */
 function usePreviewIssuer(): string {
   const fullName = useAppSelector(selectFullName);
-  const owner = useAppSelector((state) => state.session.ownerUserDetails);
-  const ownerName = owner && `${owner.first_name} ${owner.last_name}`.trim();
-  return (owner ? ownerName : fullName) || 'Your organisation';
+  const ownerName = useAppSelector(selectOwnerName);
+  return ownerName ?? (fullName || 'Your organisation');
 }
 
 export function usePreviewDocument(design: TemplateDesign): string {

@@ -110,6 +110,12 @@ export const selectFullName = (state: StateWithSession) => state.session.fullNam
 export const selectIsSharedUser = (state: StateWithSession) => state.session.isSharedUser;
 export const selectAccessToken = (state: StateWithSession) => state.session.accessToken;
 export const selectRefreshToken = (state: StateWithSession) => state.session.refreshToken;
+/** A shared user's account owner, by name or else email; null for an owner. */
+export function selectOwnerName(state: StateWithSession): string | null {
+  const owner = state.session.ownerUserDetails;
+  if (!owner) return null;
+  return [owner.first_name, owner.last_name].filter(Boolean).join(' ') || owner.email;
+}
 export const selectShowOnboardingScene = (state: StateWithSession) =>
   state.session.showOnboardingScene;
 
