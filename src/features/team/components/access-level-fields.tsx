@@ -22,15 +22,30 @@ export const LEVEL_LABELS: Record<AccessLevel, string> = {
   edit: 'Edit',
 };
 
+// The chosen level must read at a glance across five rows: filled, not the default faint tint.
+const LEVEL_BUTTON_STYLE = {
+  px: 1.5,
+  minWidth: 56,
+  '&.Mui-selected, &.Mui-selected:hover': {
+    bgcolor: 'primary.main',
+    color: 'primary.contrastText',
+  },
+} as const;
+
 export function AccessLevelFields({ disabled }: { disabled?: boolean }) {
   return (
     <Stack spacing={1.5}>
       {ACCESS_AREAS.map((area) => (
         <Field<AccessLevel> key={area} name={`shared_access.${area}`}>
           {({ input }) => (
+            // Phones put the label above a full-width group: side by side they do not fit.
             <Stack
-              direction="row"
-              sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2 }}
+              direction={{ xs: 'column', sm: 'row' }}
+              sx={{
+                alignItems: { xs: 'stretch', sm: 'center' },
+                justifyContent: 'space-between',
+                gap: { xs: 0.5, sm: 2 },
+              }}
             >
               <FormLabel id={`access-${area}`} sx={{ color: 'text.primary' }}>
                 {AREA_LABELS[area]}
@@ -41,12 +56,13 @@ export function AccessLevelFields({ disabled }: { disabled?: boolean }) {
                 disabled={disabled}
                 value={input.value}
                 aria-labelledby={`access-${area}`}
+                sx={{ '& .MuiToggleButton-root': { flex: { xs: 1, sm: 'none' } } }}
                 onChange={(_event, value: AccessLevel | null) => {
                   if (value) input.onChange(value);
                 }}
               >
                 {ACCESS_LEVELS.map((level) => (
-                  <ToggleButton key={level} value={level} sx={{ px: 1.5, minWidth: 56 }}>
+                  <ToggleButton key={level} value={level} sx={LEVEL_BUTTON_STYLE}>
                     {LEVEL_LABELS[level]}
                   </ToggleButton>
                 ))}

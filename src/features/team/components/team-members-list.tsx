@@ -199,7 +199,13 @@ function MemberCards({ members, ...actions }: TeamMembersListProps) {
           </CardContent>
           <CardActions
             disableSpacing
-            sx={{ justifyContent: 'flex-end', flexWrap: 'wrap', gap: 0.5 }}
+            // Compact buttons: a phone's card fits all three on one line.
+            sx={{
+              justifyContent: 'flex-end',
+              flexWrap: 'wrap',
+              gap: 0.5,
+              '& .MuiButton-root': { minWidth: 0, px: 1 },
+            }}
           >
             {member.status === 'invited' && (
               <Button
