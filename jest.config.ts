@@ -91,6 +91,7 @@ const POSTGRES_TESTS = [
   ...dataLayerTests(),
   'server/test/server.test.ts',
   'server/test/cli/sso-command.test.ts',
+  'server/test/plugins/queue.test.ts',
   'server/test/routes/api/health/health.test.ts',
   'server/test/routes/api/auth/register.test.ts',
   'server/test/routes/api/auth/token.test.ts',

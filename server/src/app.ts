@@ -18,6 +18,7 @@ import helmetPlugin from './plugins/helmet';
 import mailPlugin from './plugins/mail';
 import multipartPlugin from './plugins/multipart';
 import passwordHasherPlugin from './plugins/password-hasher';
+import queuePlugin from './plugins/queue';
 import rateLimitPlugin from './plugins/rate-limit';
 import sentryPlugin from './plugins/sentry';
 import servicesPlugin from './plugins/services';
@@ -76,6 +77,7 @@ export function buildApp({
   app.register(gracefulClosePlugin);
   app.register(sentryPlugin);
   app.register(dbPlugin, { target: database ?? databaseTargetFromConfig(config) });
+  app.register(queuePlugin);
   app.register(mailPlugin);
   app.register(passwordHasherPlugin, { hasher: passwordHasher });
   app.register(storagePlugin);

@@ -133,6 +133,19 @@ const envSchema = z.object({
   SECURING_QUEUE_LENGTH: wholeNumber(1, 10_000, 'must be a whole number from 1 to 10000').default(
     10,
   ),
+  // Background work (pg-boss): how often an idle worker asks for a job, and how often maintenance expires work a
+  // dead process had taken (it is retried then) and archives finished jobs.
+  QUEUE_POLL_INTERVAL_SECONDS: z
+    .string()
+    .regex(/^\d*\.?\d+$/, 'must be a number of seconds from 0.5 to 600')
+    .transform(Number)
+    .refine((value) => value >= 0.5 && value <= 600, 'must be a number of seconds from 0.5 to 600')
+    .default(2),
+  QUEUE_MAINTENANCE_INTERVAL_SECONDS: wholeNumber(
+    1,
+    86_400,
+    'must be a whole number of seconds from 1 to 86400',
+  ).default(30),
   // What one PDF may cost to read, checked before it is parsed: pages, indirect objects, and the bytes its
   // object and cross-reference streams inflate to (the streams the parser decompresses).
   PDF_MAX_PAGES: wholeNumber(1, 1_000_000, 'must be a whole number of pages from 1').default(5_000),

@@ -37,6 +37,8 @@ test('runs on defaults when nothing is set', () => {
     SECURING_WORKERS: Math.max(1, availableParallelism() - 1),
     SECURING_TIMEOUT_SECONDS: 60,
     SECURING_QUEUE_LENGTH: 10,
+    QUEUE_POLL_INTERVAL_SECONDS: 2,
+    QUEUE_MAINTENANCE_INTERVAL_SECONDS: 30,
     PDF_MAX_PAGES: 5_000,
     PDF_MAX_OBJECTS: 200_000,
     PDF_MAX_INFLATED_BYTES: 64 * 1024 * 1024,

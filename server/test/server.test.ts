@@ -6,30 +6,37 @@ import { createInterface } from 'node:readline';
 
 import { openDatabase, type DatabaseTarget } from '../src/db/open-database';
 
-import { createEmptyTestDatabase, createTempDir, type TestDatabase } from './helpers/test-app';
+import {
+  createEmptyTestDatabase,
+  createTempDir,
+  postgresServerUrl,
+  type TestDatabase,
+} from './helpers/test-app';
 
 const SERVER = path.join(__dirname, '..', 'src', 'server.ts');
 
 let dataDir: string;
-let database: TestDatabase;
+// The Postgres run's database; in the PGlite run the server makes its folder in dataDir.
+let database: TestDatabase | undefined;
 let child: ChildProcess | undefined;
 
 beforeEach(async () => {
   dataDir = await createTempDir();
-  database = await createEmptyTestDatabase();
+  if (postgresServerUrl()) database = await createEmptyTestDatabase();
 });
 
 afterEach(async () => {
   child?.kill('SIGKILL');
   child = undefined;
-  await database.drop();
+  await database?.drop();
+  database = undefined;
   await rm(dataDir, { recursive: true, force: true });
 });
 
 // The database the server opens: its PGlite folder, or the test's Postgres database in the Postgres run.
 function serverDatabase(): { env: Record<string, string>; target: DatabaseTarget } {
-  const { target } = database;
-  if (target.driver === 'postgres') return { env: { DATABASE_URL: target.url }, target };
+  const target = database?.target;
+  if (target?.driver === 'postgres') return { env: { DATABASE_URL: target.url }, target };
   return { env: {}, target: { driver: 'pglite', dataDir: path.join(dataDir, 'pglite') } };
 }
 

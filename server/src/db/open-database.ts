@@ -18,6 +18,8 @@ export type DatabaseTarget =
 export interface OpenDatabase {
   db: Kysely<Database>;
   driver: DatabaseDriver;
+  /** The PGlite client behind `db` (null on a Postgres server), for multi-statement scripts: Kysely sends one. */
+  pglite: PGlite | null;
 }
 
 interface ErrorLog {
@@ -63,19 +65,21 @@ function openPostgresPool(url: string, log: ErrorLog): Pool {
   return pool;
 }
 
-async function createKysely(target: DatabaseTarget, log: ErrorLog): Promise<Kysely<Database>> {
+async function createKysely(
+  target: DatabaseTarget,
+  log: ErrorLog,
+): Promise<Pick<OpenDatabase, 'db' | 'pglite'>> {
   if (target.driver === 'postgres') {
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: openPostgresPool(target.url, log) }),
-    });
+    const dialect = new PostgresDialect({ pool: openPostgresPool(target.url, log) });
+    return { db: new Kysely<Database>({ dialect }), pglite: null };
   }
   const client = target.client ?? (await openPglite(target.dataDir));
-  return new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  return { db: new Kysely<Database>({ dialect: new PGliteDialect(client) }), pglite: client };
 }
 
 /** Opens and checks the connection; close it with `db.destroy()`, which also flushes PGlite to disk. */
 export async function openDatabase(target: DatabaseTarget, log: ErrorLog): Promise<OpenDatabase> {
-  const db = await createKysely(target, log);
+  const { db, pglite } = await createKysely(target, log);
   try {
     await sql`select 1`.execute(db);
   } catch (error) {
@@ -87,5 +91,5 @@ export async function openDatabase(target: DatabaseTarget, log: ErrorLog): Promi
       },
     );
   }
-  return { db, driver: target.driver };
+  return { db, driver: target.driver, pglite };
 }

@@ -11,18 +11,21 @@ import {
 import { recordInstanceStart } from '../services/app-settings/record-instance-start';
 
 import type { Database } from '../db/schema';
+import type { PGlite } from '@electric-sql/pglite';
 import type { Kysely } from 'kysely';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
     dbDriver: DatabaseDriver;
+    /** The PGlite client behind db, or null on a Postgres server (see OpenDatabase). */
+    pglite: PGlite | null;
   }
 }
 
 export default fp<{ target: DatabaseTarget }>(
   async (app, { target }) => {
-    const { db, driver } = await openDatabase(target, app.log);
+    const { db, driver, pglite } = await openDatabase(target, app.log);
     try {
       const applied = await migrateToLatest(db);
       const instance = await recordInstanceStart(db);
@@ -43,6 +46,7 @@ export default fp<{ target: DatabaseTarget }>(
     });
     app.decorate('db', db);
     app.decorate('dbDriver', driver);
+    app.decorate('pglite', pglite);
   },
   { name: 'db', dependencies: ['config'] },
 );

@@ -7,6 +7,7 @@ import {
   createEmptyTestDatabase,
   createTempDir,
   createTestApp,
+  postgresServerUrl,
   type TestDatabase,
 } from '../helpers/test-app';
 
@@ -165,15 +166,17 @@ test('add lists the missing options; unknown commands and options show the usage
 
 describe('npm run sso', () => {
   let dataDir: string;
-  let database: TestDatabase;
+  // The Postgres run's database; the PGlite run's is a folder in dataDir, which the first command creates.
+  let database: TestDatabase | undefined;
 
-  beforeEach(async () => {
+  // One database for both tests: creating and migrating one takes the CLI seconds, and each test leaves it empty.
+  beforeAll(async () => {
     dataDir = await createTempDir();
-    database = await createEmptyTestDatabase();
+    if (postgresServerUrl()) database = await createEmptyTestDatabase();
   });
 
-  afterEach(async () => {
-    await database.drop();
+  afterAll(async () => {
+    await database?.drop();
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -182,7 +185,7 @@ describe('npm run sso', () => {
     ...argv: string[]
   ): Promise<{ code: number | null; stdout: string; stderr: string }> {
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
-    if (database.target.driver === 'postgres') env.DATABASE_URL = database.target.url;
+    if (database?.target.driver === 'postgres') env.DATABASE_URL = database.target.url;
     const script = path.join(__dirname, '../../src/cli/sso.ts');
     const child = spawn(process.execPath, ['--import', 'tsx', script, ...argv], { env });
     let stdout = '';

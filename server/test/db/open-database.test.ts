@@ -9,6 +9,26 @@ import { createTempDir } from '../helpers/test-app';
 const silentLog = { error: () => undefined };
 
 let dir: string;
+// A folder openDatabase created (not prepared first), holding a table with one row and then closed: initialising
+// a folder takes seconds, so the tests that only reopen or prepare it share this one.
+let written: { driver: 'pglite'; dataDir: string };
+let sharedDir: string;
+
+beforeAll(async () => {
+  sharedDir = await createTempDir();
+  written = { driver: 'pglite', dataDir: path.join(sharedDir, 'pglite') };
+  const first = await openDatabase(written, silentLog);
+  await first.db.schema.createTable('notes').addColumn('body', 'text').execute();
+  await first.db
+    .insertInto('notes' as never)
+    .values({ body: 'kept' } as never)
+    .execute();
+  await first.db.destroy();
+});
+
+afterAll(async () => {
+  await rm(sharedDir, { recursive: true, force: true });
+});
 
 beforeEach(async () => {
   dir = await createTempDir();
@@ -18,32 +38,29 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+async function readNotes(target: { driver: 'pglite'; dataDir: string }) {
+  const { db } = await openDatabase(target, silentLog);
+  try {
+    const tables = await db.introspection.getTables();
+    const rows = await db
+      .selectFrom('notes' as never)
+      .selectAll()
+      .execute();
+    return { tables: tables.map((table) => table.name), rows };
+  } finally {
+    await db.destroy();
+  }
+}
+
 test('data written to a PGlite folder survives closing and reopening it', async () => {
-  const target = { driver: 'pglite', dataDir: path.join(dir, 'pglite') } as const;
-  const first = await openDatabase(target, silentLog);
-  await first.db.schema.createTable('notes').addColumn('body', 'text').execute();
-  await first.db
-    .insertInto('notes' as never)
-    .values({ body: 'kept' } as never)
-    .execute();
-  await first.db.destroy();
-
-  const second = await openDatabase(target, silentLog);
-  const rows = await second.db
-    .selectFrom('notes' as never)
-    .selectAll()
-    .execute();
-  await second.db.destroy();
-
-  expect(rows).toEqual([{ body: 'kept' }]);
+  expect((await readNotes(written)).rows).toEqual([{ body: 'kept' }]);
 });
 
 test('a PGlite folder is opened with small shared buffers, whether prepared first or not', async () => {
   const prepared = { driver: 'pglite', dataDir: path.join(dir, 'prepared') } as const;
   await prepareDatabase(prepared);
-  const targets = [prepared, { driver: 'pglite', dataDir: path.join(dir, 'new') } as const];
 
-  for (const target of targets) {
+  for (const target of [prepared, written]) {
     const { db } = await openDatabase(target, silentLog);
     const { rows } = await sql<{ shared_buffers: string }>`show shared_buffers`.execute(db);
     await db.destroy();
@@ -52,17 +69,9 @@ test('a PGlite folder is opened with small shared buffers, whether prepared firs
 });
 
 test('preparing a folder that holds a database leaves it as it was', async () => {
-  const target = { driver: 'pglite', dataDir: path.join(dir, 'pglite') } as const;
-  const first = await openDatabase(target, silentLog);
-  await first.db.schema.createTable('notes').addColumn('body', 'text').execute();
-  await first.db.destroy();
+  await prepareDatabase(written);
 
-  await prepareDatabase(target);
-
-  const second = await openDatabase(target, silentLog);
-  const tables = await second.db.introspection.getTables();
-  await second.db.destroy();
-  expect(tables.map((table) => table.name)).toEqual(['notes']);
+  expect(await readNotes(written)).toEqual({ tables: ['notes'], rows: [{ body: 'kept' }] });
 });
 
 test('a folder holding other files and no database is refused, not overwritten', async () => {

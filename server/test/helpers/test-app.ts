@@ -68,10 +68,28 @@ async function createPostgresDatabase(template?: string): Promise<TestDatabase> 
   };
 }
 
+// A new PGlite runs initdb, which takes seconds; loading the dump of one made earlier in the file takes a fraction.
+let emptyPgliteTemplate: Promise<Blob> | undefined;
+
+async function dumpEmptyPglite(): Promise<Blob> {
+  const client = await PGlite.create();
+  const dump = await client.dumpDataDir('none');
+  await client.close();
+  return dump;
+}
+
 /** A brand-new, empty database (no migrations run). */
 export async function createEmptyTestDatabase(): Promise<TestDatabase> {
   if (postgresServerUrl()) return createPostgresDatabase();
-  return { target: { driver: 'pglite' }, drop: async () => undefined };
+  emptyPgliteTemplate ??= dumpEmptyPglite();
+  const client = await PGlite.create({ loadDataDir: await emptyPgliteTemplate });
+  return {
+    target: { driver: 'pglite', client },
+    // Closing the database opened on it closes the client too; a test that never opened it leaves it open.
+    drop: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
 }
 
 // Starting PGlite and migrating takes seconds; loading a migrated data directory takes a fraction of that.
@@ -99,10 +117,11 @@ interface FileDatabase {
 }
 
 // The app closes its database when it closes; the file's PGlite must outlive every app, so each app gets a
-// handle whose close does nothing (the Kysely dialect uses only query and close).
+// handle whose close does nothing (the Kysely dialect uses only query and close, the job queue exec).
 function borrowedPglite(client: PGlite): PGlite {
   const handle = {
     query: (...args: Parameters<PGlite['query']>) => client.query(...args),
+    exec: (...args: Parameters<PGlite['exec']>) => client.exec(...args),
     close: async () => undefined,
   };
   return handle as unknown as PGlite;
@@ -134,12 +153,19 @@ async function openFileDatabase(): Promise<FileDatabase> {
 const APP_TABLES_SQL = `select tablename from pg_tables
   where schemaname = 'public' and tablename not like 'kysely\\_%' order by tablename`;
 
+// The job queue's tables (pg-boss's own schema, made by the first app on the database): jobs, not queues.
+const QUEUE_TABLES_SQL = `select schemaname || '.' || tablename as tablename from pg_tables
+  where schemaname = 'pgboss' and tablename in ('job', 'archive')`;
+
 async function emptyAllTables(database: FileDatabase): Promise<void> {
   // Listed each time: a test may have created a table of its own.
-  const tables = await database.query<{ tablename: string }>(APP_TABLES_SQL);
+  const tables = [
+    ...(await database.query<{ tablename: string }>(APP_TABLES_SQL)),
+    ...(await database.query<{ tablename: string }>(QUEUE_TABLES_SQL)),
+  ];
   if (tables.length === 0) return;
-  const names = tables.map((row) => `"${row.tablename}"`).join(', ');
-  await database.query(`truncate ${names} restart identity cascade`);
+  const names = tables.map((row) => row.tablename.split('.').map((part) => `"${part}"`).join('.'));
+  await database.query(`truncate ${names.join(', ')} restart identity cascade`);
 }
 
 let fileDatabase: Promise<FileDatabase> | undefined;

@@ -1,0 +1,117 @@
+// The app's one way to do background work: pg-boss 10 (jobs in Postgres, on PGlite as on a server). A feature
+// defines its queues with their retry policy, sends jobs (inside its own transaction when the job must exist
+// exactly when the rows do), and works them. Work taken by a process that died is expired by maintenance after
+// the queue's expireInSeconds and retried. See "Background work" in docs/architecture.md.
+import fp from 'fastify-plugin';
+import PgBoss from 'pg-boss';
+
+import { appBossDb, transactionBossDb } from '../queue/boss-db';
+
+import type { Database } from '../db/schema';
+import type { Transaction } from 'kysely';
+
+/** A queue's retry policy. expireInSeconds is also the longest a job may run: past it, it is retried. */
+export interface QueuePolicy {
+  expireInSeconds: number;
+  retryLimit: number;
+  retryDelay: number;
+  retryBackoff?: boolean;
+}
+
+export interface SendOptions {
+  /** The transaction to enqueue in: required inside one (on PGlite, sending outside it would wait forever). */
+  trx?: Transaction<Database>;
+  /** At most one queued job per key in the queue; a second send answers null. */
+  singletonKey?: string;
+  startAfterSeconds?: number;
+}
+
+export type JobHandler<Data> = (job: { id: string; data: Data; retryCount: number }) => Promise<unknown>;
+
+export interface Queue {
+  /** Creates the queue, or brings its policy up to date; before any send or work on it. */
+  define(name: string, policy: QueuePolicy): Promise<void>;
+  /** The job's id; null when a singletonKey is already queued. */
+  send(name: string, data: object, options?: SendOptions): Promise<string | null>;
+  /** Works the queue's jobs one at a time in this process; a handler that throws has its job retried. */
+  work<Data extends object>(name: string, handler: JobHandler<Data>): Promise<void>;
+  /** Expires and archives now what maintenance would on its next pass (tests, and a restart's first look). */
+  maintain(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    queue: Queue;
+  }
+}
+
+const STOP_TIMEOUT_MS = 10_000;
+
+export default fp(
+  async (app) => {
+    const { config } = app;
+    const adapter = appBossDb(app.db, app.pglite);
+    const boss = new PgBoss({
+      db: adapter,
+      // No cron yet: scheduling would add its own poller and timers.
+      schedule: false,
+      supervise: true,
+      maintenanceIntervalSeconds: config.QUEUE_MAINTENANCE_INTERVAL_SECONDS,
+      pollingIntervalSeconds: config.QUEUE_POLL_INTERVAL_SECONDS,
+    });
+    boss.on('error', (error) => app.log.error({ err: error }, 'Job queue error'));
+    await boss.start();
+
+    let running = 0;
+    let isClosing = false;
+    const definedQueues = new Set<string>();
+
+    const queue: Queue = {
+      async define(name, policy) {
+        // createQueue never changes an existing queue's policy; updateQueue does.
+        await boss.createQueue(name, { name, ...policy });
+        await boss.updateQueue(name, { name, ...policy });
+        definedQueues.add(name);
+      },
+      async send(name, data, { trx, singletonKey, startAfterSeconds } = {}) {
+        if (!definedQueues.has(name)) throw new Error(`Queue ${name} is not defined`);
+        return boss.send(name, data, {
+          ...(singletonKey ? { singletonKey } : {}),
+          ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}),
+          ...(trx ? { db: transactionBossDb(trx) } : {}),
+        });
+      },
+      async work(name, handler) {
+        if (!definedQueues.has(name)) throw new Error(`Queue ${name} is not defined`);
+        if (isClosing) return;
+        await boss.work(name, { batchSize: 1, includeMetadata: true }, async ([job]) => {
+          running += 1;
+          try {
+            return await handler({ id: job.id, data: job.data as never, retryCount: job.retryCount });
+          } catch (error) {
+            app.log.warn({ err: error, queue: name, jobId: job.id }, 'Job failed; it will be retried');
+            throw error;
+          } finally {
+            running -= 1;
+          }
+        });
+      },
+      maintain: () => boss.maintain(),
+    };
+    app.decorate('queue', queue);
+
+    // Registered after the db plugin, so this runs before the database closes (onClose hooks run in reverse).
+    app.addHook('onClose', async () => {
+      isClosing = true;
+      await boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS });
+      // stop() can resolve while a handler fetched a moment before still runs, and pg-boss does not await its
+      // complete()/fail() writes: wait for both, or they would meet a closed database.
+      const deadline = Date.now() + STOP_TIMEOUT_MS;
+      while ((running > 0 || adapter.inFlight() > 0) && Date.now() < deadline) {
+        await adapter.drain();
+        if (running > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    });
+  },
+  { name: 'queue', dependencies: ['config', 'db'] },
+);
