@@ -40,6 +40,7 @@ export function aVerification(overrides: Partial<Verification> = {}): Verificati
     secured: { size: 501_877, sha256: 'b'.repeat(64) },
     public_url: `http://localhost/v/${code}`,
     created_by: { email: 'olivia.owner@example.com', name: 'Olivia Owner' },
+    bulk_operation: null,
     created_at: '2026-03-05T14:07:00Z',
     updated_at: '2026-03-05T14:07:00Z',
     scan_count: 3,
