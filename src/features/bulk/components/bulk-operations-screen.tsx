@@ -1,27 +1,158 @@
+// 'Bulk Operations': every operation with its status and live progress, downloads, and (for editors) start, cancel
+// and delete. While one is checked or run, the page polls so its bar moves.
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import LibraryAddOutlined from '@mui/icons-material/LibraryAddOutlined';
 import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TablePagination from '@mui/material/TablePagination';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
 import { pathTo } from '@/app/routes';
 import { EmptyState } from '@/components/empty-state';
+import { LoadErrorState } from '@/components/load-error-state';
+import { useCanEdit } from '@/lib/session/use-access';
+import { BULK_LIMITS } from '@common/bulk';
+
+import { useGetBulkOperationsQuery, type BulkOperation } from '../api/bulk-api';
+import { isInProgress } from '../bulk-status';
+
+import { BulkModeSummary } from './bulk-mode-summary';
+import { BulkOperationsList } from './bulk-operations-list';
+import { DeleteBulkOperationDialog } from './delete-bulk-operation-dialog';
+import { useBulkActions } from './use-bulk-actions';
+
+/** How often the list asks again while an operation is being checked or run. */
+export const BULK_POLL_INTERVAL_MS = 1500;
+
+const PAGE_SIZE = BULK_LIMITS.default_page_size;
+
+function CreateButton() {
+  return (
+    <Button
+      component={RouterLink}
+      to={pathTo('create-bulk-verification')}
+      variant="contained"
+      startIcon={<AddOutlined />}
+    >
+      Create bulk verification
+    </Button>
+  );
+}
 
 export function BulkOperationsScreen() {
+  const canEdit = useCanEdit('bulk');
+  const [page, setPage] = useState(0);
+  const [hasActive, setHasActive] = useState(false);
+  const { data, isLoading, isFetching, isError, refetch } = useGetBulkOperationsQuery(
+    { page: page + 1, page_size: PAGE_SIZE },
+    { pollingInterval: hasActive ? BULK_POLL_INTERVAL_MS : 0, skipPollingIfUnfocused: true },
+  );
+  const operations = data?.results ?? [];
+  const isActive = operations.some((operation) => isInProgress(operation.status));
+  // Poll only while something on the page can still change by itself.
+  if (isActive !== hasActive) setHasActive(isActive);
+
+  const actions = useBulkActions();
+  const [deleting, setDeleting] = useState<{ operation: BulkOperation; isOpen: boolean } | null>(
+    null,
+  );
+
+  const closeDeleting = () => setDeleting((current) => current && { ...current, isOpen: false });
+
+  let content;
+  if (isLoading) {
+    content = (
+      <Stack spacing={1} aria-busy="true" aria-label="Loading bulk operations">
+        {[0, 1, 2].map((key) => (
+          <Skeleton key={key} variant="rounded" height={64} />
+        ))}
+      </Stack>
+    );
+  } else if (isError && !data) {
+    content = (
+      <LoadErrorState title="Bulk operations could not be loaded" onRetry={() => refetch()} />
+    );
+  } else if (data?.count === 0 && page === 0) {
+    content = (
+      <EmptyState
+        icon={LibraryAddOutlined}
+        title="No bulk operations yet"
+        description={
+          canEdit
+            ? 'Secure hundreds or thousands of documents in one go, in either of two ways. Every document gets its QR code and verification page; progress shows here.'
+            : 'Nothing has been created yet. The bulk operations of this account will appear here; they come in two kinds.'
+        }
+        action={
+          <Stack spacing={3} sx={{ alignItems: 'center' }}>
+            <BulkModeSummary />
+            {canEdit && <CreateButton />}
+          </Stack>
+        }
+      />
+    );
+  } else {
+    content = (
+      <Stack spacing={1}>
+        <BulkOperationsList
+          operations={operations}
+          canEdit={canEdit}
+          busyId={actions.startingId ?? actions.cancellingId}
+          onDownload={(operation, kind) => void actions.download(operation, kind)}
+          onStart={(operation) => void actions.start(operation)}
+          onCancel={(operation) => void actions.cancel(operation)}
+          onDelete={(operation) => setDeleting({ operation, isOpen: true })}
+        />
+        {(data?.count ?? 0) > PAGE_SIZE && (
+          <TablePagination
+            component="div"
+            count={data?.count ?? 0}
+            page={page}
+            rowsPerPage={PAGE_SIZE}
+            rowsPerPageOptions={[]}
+            onPageChange={(_event, next) => setPage(next)}
+            disabled={isFetching}
+          />
+        )}
+      </Stack>
+    );
+  }
+
+  const isEmpty = data?.count === 0 && page === 0;
   return (
-    <EmptyState
-      icon={LibraryAddOutlined}
-      title="No bulk operations yet"
-      description="Secure many documents in one go. Each bulk operation and its progress will appear here."
-      action={
-        <Button
-          component={RouterLink}
-          to={pathTo('create-bulk-verification')}
-          variant="contained"
-          startIcon={<AddOutlined />}
-        >
-          Create Bulk Verification
-        </Button>
-      }
-    />
+    <Stack spacing={3}>
+      <Stack
+        direction="row"
+        spacing={2}
+        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
+        useFlexGap
+      >
+        <div>
+          <Typography variant="h2" component="h2">
+            Bulk operations
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            Documents secured from a spreadsheet, in the background.
+          </Typography>
+        </div>
+        {canEdit && !isEmpty && !isLoading && <CreateButton />}
+      </Stack>
+      {content}
+      {deleting && (
+        <DeleteBulkOperationDialog
+          key={deleting.operation.id}
+          operation={deleting.operation}
+          open={deleting.isOpen}
+          onClose={closeDeleting}
+          onDeleted={() => {
+            closeDeleting();
+            // The last row of a later page is gone: show the page before rather than an empty one.
+            if (page > 0 && operations.length === 1) setPage(page - 1);
+          }}
+        />
+      )}
+    </Stack>
   );
 }
