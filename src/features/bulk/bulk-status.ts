@@ -3,6 +3,9 @@ import { BULK_FINAL_STATUSES, type BulkMode, type BulkStatus } from '@common/bul
 
 import type { BulkOperation } from './api/bulk-api';
 
+/** How often a screen asks again while an operation is being checked or run. */
+export const BULK_POLL_INTERVAL_MS = 1500;
+
 export const STATUS_LABELS: Record<BulkStatus, string> = {
   validating: 'Checking',
   ready: 'Ready',

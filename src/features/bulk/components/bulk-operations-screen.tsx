@@ -17,15 +17,12 @@ import { useCanEdit } from '@/lib/session/use-access';
 import { BULK_LIMITS } from '@common/bulk';
 
 import { useGetBulkOperationsQuery, type BulkOperation } from '../api/bulk-api';
-import { isInProgress } from '../bulk-status';
+import { BULK_POLL_INTERVAL_MS, isInProgress } from '../bulk-status';
 
 import { BulkModeSummary } from './bulk-mode-summary';
 import { BulkOperationsList } from './bulk-operations-list';
 import { DeleteBulkOperationDialog } from './delete-bulk-operation-dialog';
 import { useBulkActions } from './use-bulk-actions';
-
-/** How often the list asks again while an operation is being checked or run. */
-export const BULK_POLL_INTERVAL_MS = 1500;
 
 const PAGE_SIZE = BULK_LIMITS.default_page_size;
 

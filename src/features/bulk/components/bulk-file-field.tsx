@@ -1,0 +1,128 @@
+// One file of the upload step as a react-final-form field: a drop zone with a button, the chosen file's name and
+// size, and what is wrong with it (checked at once) or what the server said about it.
+import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormHelperText from '@mui/material/FormHelperText';
+import Stack from '@mui/material/Stack';
+import { alpha } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import { useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { useField } from 'react-final-form';
+
+import { formatFileSize } from '../bulk-status';
+
+interface BulkFileFieldProps {
+  name: string;
+  label: string;
+  /** What may be chosen, e.g. 'CSV or Excel (.xlsx), up to 10 MB'. */
+  hint: string;
+  accept: string;
+  disabled?: boolean;
+}
+
+function errorText(error: unknown): string | undefined {
+  const first = Array.isArray(error) ? error[0] : error;
+  return typeof first === 'string' && first ? first : undefined;
+}
+
+export function BulkFileField({ name, label, hint, accept, disabled }: BulkFileFieldProps) {
+  const { input, meta } = useField<File | null>(name, {
+    subscription: {
+      value: true,
+      error: true,
+      touched: true,
+      submitError: true,
+      dirtySinceLastSubmit: true,
+    },
+  });
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [isOver, setIsOver] = useState(false);
+  const id = useId();
+  const file = input.value || null;
+  const submitError = meta.dirtySinceLastSubmit ? undefined : errorText(meta.submitError);
+  const error = (meta.touched ? errorText(meta.error) : undefined) ?? submitError;
+
+  const choose = (chosen: File | undefined) => {
+    if (!chosen) return;
+    input.onChange(chosen);
+    input.onBlur();
+  };
+  const onInputChange = (event: ChangeEvent<HTMLInputElement>) => {
+    choose(event.target.files?.[0]);
+    // The same file chosen again (after a fix) still counts as a choice.
+    event.target.value = '';
+  };
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setIsOver(false);
+    if (!disabled) choose(event.dataTransfer.files[0]);
+  };
+
+  return (
+    <Box>
+      <Box
+        onDragOver={(event) => {
+          event.preventDefault();
+          if (!disabled) setIsOver(true);
+        }}
+        onDragLeave={() => setIsOver(false)}
+        onDrop={onDrop}
+        sx={(theme) => ({
+          p: 2,
+          border: '1px dashed',
+          borderColor: error ? 'error.main' : isOver ? 'primary.main' : 'divider',
+          borderRadius: 2,
+          bgcolor: isOver ? alpha(theme.palette.primary.main, 0.04) : 'transparent',
+        })}
+      >
+        <Stack
+          direction="row"
+          spacing={2}
+          useFlexGap
+          sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+        >
+          {file ? (
+            <InsertDriveFileOutlined color="primary" aria-hidden />
+          ) : (
+            <UploadFileOutlined sx={{ color: 'action.active' }} aria-hidden />
+          )}
+          <Box sx={{ flex: '1 1 180px', minWidth: 0 }}>
+            <Typography variant="subtitle2" component="label" htmlFor={id}>
+              {label}
+            </Typography>
+            <Typography
+              variant="body2"
+              color={file ? 'text.primary' : 'text.secondary'}
+              sx={{ wordBreak: 'break-word' }}
+            >
+              {file ? `${file.name} · ${formatFileSize(file.size)}` : hint}
+            </Typography>
+          </Box>
+          <Button
+            variant="outlined"
+            size="small"
+            onClick={() => inputRef.current?.click()}
+            disabled={disabled}
+            aria-describedby={`${id}-status`}
+          >
+            {file ? 'Change' : 'Choose file'}
+          </Button>
+          <input
+            ref={inputRef}
+            id={id}
+            type="file"
+            accept={accept}
+            hidden
+            onChange={onInputChange}
+            disabled={disabled}
+          />
+        </Stack>
+      </Box>
+      <FormHelperText id={`${id}-status`} error={Boolean(error)} role={error ? 'alert' : undefined}>
+        {error ?? (file ? hint : 'Or drop the file here.')}
+      </FormHelperText>
+    </Box>
+  );
+}

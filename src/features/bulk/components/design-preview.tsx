@@ -1,0 +1,245 @@
+// Page 1 of the design with each placed field drawn on it in row 1's values, at its size, font, colour and
+// alignment: a live preview of the first document. A field's text is dragged (or moved with the arrow keys) to
+// where it goes; the QR code's square shows the spot to keep clear.
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import { alpha } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+
+import type { DesignField } from '@common/bulk';
+import { placeQrCode, POINTS_PER_MM } from '@common/qr-geometry';
+import type { QrPlacement } from '@common/verifications';
+
+import { CSS_FONTS, fieldLabel } from './design-text';
+
+import type { DesignPage } from '../pdf/design-pdf';
+
+/** CSS width the page is drawn at; the canvas then scales to the column. */
+const RENDER_WIDTH_PX = 900;
+const KEY_STEP = 0.005;
+const KEY_STEP_LARGE = 0.05;
+const MM_PER_PT = 25.4 / 72;
+
+type Loaded = { file: File; page: DesignPage } | { file: File; problem: string };
+
+function useDesignPage(file: File) {
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  useEffect(() => {
+    let isCurrent = true;
+    let opened: DesignPage | null = null;
+    import('../pdf/design-pdf')
+      .then(({ openDesignPage }) => openDesignPage(file))
+      .then((page) => {
+        opened = page;
+        if (isCurrent) setLoaded({ file, page });
+        else page.destroy();
+      })
+      .catch((error: Error) => {
+        if (isCurrent) setLoaded({ file, problem: error.message });
+      });
+    return () => {
+      isCurrent = false;
+      opened?.destroy();
+    };
+  }, [file]);
+  return loaded?.file === file ? loaded : null;
+}
+
+const clamp = (value: number) => Math.min(Math.max(value, 0), 1);
+const round = (value: number) => Math.round(value * 10_000) / 10_000;
+
+interface DesignPreviewProps {
+  file: File;
+  fields: DesignField[];
+  /** Each field's text from row 1. */
+  texts: string[];
+  qr: QrPlacement;
+  selected: number | null;
+  onSelect: (index: number) => void;
+  onMove: (index: number, position: { x: number; y: number }) => void;
+}
+
+export function DesignPreview({
+  file,
+  fields,
+  texts,
+  qr,
+  selected,
+  onSelect,
+  onMove,
+}: DesignPreviewProps) {
+  const loaded = useDesignPage(file);
+  const page = loaded && 'page' in loaded ? loaded.page : null;
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const pageRef = useRef<HTMLDivElement>(null);
+  const [grab, setGrab] = useState<{ index: number; dx: number; dy: number } | null>(null);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!page || !canvas) return undefined;
+    const task = page.render(canvas, RENDER_WIDTH_PX);
+    task.promise.catch(() => {
+      // Cancelled, or failed: the page stays white and the fields still show where they go.
+    });
+    return () => task.cancel();
+  }, [page]);
+
+  if (!loaded) {
+    return (
+      <Skeleton
+        variant="rectangular"
+        aria-label="Loading the design"
+        sx={{ aspectRatio: '297 / 210', height: 'auto', borderRadius: 1 }}
+      />
+    );
+  }
+  if (!page) {
+    return <Alert severity="error">{'problem' in loaded ? loaded.problem : ''}</Alert>;
+  }
+
+  const fractionAt = (event: PointerEvent) => {
+    const rect = pageRef.current?.getBoundingClientRect();
+    if (!rect || rect.width === 0 || rect.height === 0) return null;
+    return {
+      x: (event.clientX - rect.left) / rect.width,
+      y: (event.clientY - rect.top) / rect.height,
+    };
+  };
+
+  const onPointerDown = (index: number) => (event: PointerEvent<HTMLDivElement>) => {
+    onSelect(index);
+    const at = fractionAt(event);
+    if (!at) return;
+    event.preventDefault();
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+    setGrab({ index, dx: at.x - fields[index].x, dy: at.y - fields[index].y });
+  };
+
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    if (!grab) return;
+    const at = fractionAt(event);
+    if (at)
+      onMove(grab.index, { x: round(clamp(at.x - grab.dx)), y: round(clamp(at.y - grab.dy)) });
+  };
+
+  const onKeyDown = (index: number) => (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = event.shiftKey ? KEY_STEP_LARGE : KEY_STEP;
+    const delta = (
+      {
+        ArrowLeft: [-step, 0],
+        ArrowRight: [step, 0],
+        ArrowUp: [0, -step],
+        ArrowDown: [0, step],
+      } as Record<string, [number, number]>
+    )[event.key];
+    if (!delta) return;
+    event.preventDefault();
+    const { x, y } = fields[index];
+    onMove(index, { x: round(clamp(x + delta[0])), y: round(clamp(y + delta[1])) });
+  };
+
+  const qrSquare = placeQrCode({ width: page.widthPt, height: page.heightPt }, POINTS_PER_MM, qr);
+  const widthMm = Math.round(page.widthPt * MM_PER_PT);
+  const heightMm = Math.round(page.heightPt * MM_PER_PT);
+
+  return (
+    <Box>
+      <Box
+        ref={pageRef}
+        sx={{
+          position: 'relative',
+          width: '100%',
+          aspectRatio: `${page.widthPt} / ${page.heightPt}`,
+          bgcolor: '#fff',
+          boxShadow: '0 1px 3px rgba(15, 23, 42, 0.12), 0 0 0 1px rgba(15, 23, 42, 0.06)',
+          overflow: 'hidden',
+          userSelect: 'none',
+          // Font sizes are points of the page: 100cqw is the page's width.
+          containerType: 'inline-size',
+        }}
+      >
+        <Box
+          component="canvas"
+          ref={canvasRef}
+          role="img"
+          aria-label={`Page 1 of ${file.name}`}
+          sx={{ display: 'block', width: '100%', height: '100%' }}
+        />
+        <Box
+          aria-hidden
+          data-testid="qr-spot"
+          style={{
+            left: `${(qrSquare.left / page.widthPt) * 100}%`,
+            top: `${(qrSquare.top / page.heightPt) * 100}%`,
+            width: `${(qrSquare.size / page.widthPt) * 100}%`,
+            height: `${(qrSquare.size / page.heightPt) * 100}%`,
+          }}
+          sx={(theme) => ({
+            position: 'absolute',
+            border: `2px dashed ${theme.palette.primary.main}`,
+            bgcolor: alpha('#fff', 0.7),
+            display: 'grid',
+            placeItems: 'center',
+            color: 'primary.main',
+            fontSize: 11,
+            fontWeight: 600,
+          })}
+        >
+          QR
+        </Box>
+        {fields.map((field, index) => {
+          const font = CSS_FONTS[field.font];
+          const isSelected = selected === index;
+          const shiftX = { left: '0%', center: '-50%', right: '-100%' }[field.align];
+          return (
+            <Box
+              key={index}
+              role="button"
+              tabIndex={0}
+              aria-roledescription="draggable field"
+              aria-pressed={isSelected}
+              aria-label={`${fieldLabel(field.field)}: ${texts[index]}. Drag it, or use the arrow keys, to move it.`}
+              onPointerDown={onPointerDown(index)}
+              onPointerMove={onPointerMove}
+              onPointerUp={() => setGrab(null)}
+              onPointerCancel={() => setGrab(null)}
+              onKeyDown={onKeyDown(index)}
+              onFocus={() => onSelect(index)}
+              // Inline, not sx: the text moves with every pointer event while dragged.
+              style={{
+                left: `${field.x * 100}%`,
+                top: `${field.y * 100}%`,
+                transform: `translate(${shiftX}, -${font.baselineEm}em)`,
+                fontFamily: font.fontFamily,
+                fontWeight: font.fontWeight,
+                fontSize: `calc(${field.size} * 100cqw / ${page.widthPt})`,
+                color: field.color,
+              }}
+              sx={(theme) => ({
+                position: 'absolute',
+                lineHeight: 1,
+                whiteSpace: 'pre',
+                cursor: grab?.index === index ? 'grabbing' : 'grab',
+                touchAction: 'none',
+                outline: isSelected
+                  ? `2px solid ${theme.palette.primary.main}`
+                  : `1px dashed ${alpha(theme.palette.primary.main, 0.5)}`,
+                outlineOffset: 2,
+                '&:focus-visible': {
+                  outline: `3px solid ${alpha(theme.palette.primary.main, 0.6)}`,
+                },
+              })}
+            >
+              {texts[index]}
+            </Box>
+          );
+        })}
+      </Box>
+      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
+        Page 1 of the design · {widthMm} × {heightMm} mm · row 1 of the sheet shown
+      </Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,214 @@
+// Step 1: the mode, the sheet and the zip or design, and the options every verification shares. Next reads the
+// sheet's headers on the server (sheet-preview) and says here what it could not read.
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
+import { Form, useField, useFormState } from 'react-final-form';
+
+import { FormErrorAlert } from '@/components/form/form-error-alert';
+import { FormSection } from '@/components/form/form-section';
+import { SwitchField } from '@/components/form/switch-field';
+import { TextInputField } from '@/components/form/text-input-field';
+import { BULK_MODES, BULK_SAMPLE_CSV, type BulkMode } from '@common/bulk';
+
+import { FILE_RULES, fileHint, type BulkLimits } from '../bulk-files';
+import { MODE_EXPLANATIONS } from '../bulk-modes';
+
+import { BulkFileField } from './bulk-file-field';
+import { MODE_ICONS } from './bulk-mode-summary';
+import { BulkTemplateField } from './bulk-template-field';
+import { QrFields } from './qr-fields';
+import { StepActions } from './step-actions';
+import { validateUploadStep } from './upload-step-schema';
+
+import type { UploadValues } from './bulk-draft';
+import type { SubmissionErrors } from 'final-form';
+
+/** The sample sheet for a mode: a design has no file column. */
+export function sampleCsv(mode: BulkMode): string {
+  if (mode === 'documents') return BULK_SAMPLE_CSV;
+  return BULK_SAMPLE_CSV.split('\n')
+    .map((line) => line.split(',').slice(1).join(','))
+    .join('\n');
+}
+
+function SampleCsvLink({ mode }: { mode: BulkMode }) {
+  return (
+    <Link
+      href={`data:text/csv;charset=utf-8,${encodeURIComponent(sampleCsv(mode))}`}
+      download={mode === 'documents' ? 'bulk-sample.csv' : 'bulk-design-sample.csv'}
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+    >
+      <FileDownloadOutlined fontSize="small" aria-hidden />
+      Download sample CSV
+    </Link>
+  );
+}
+
+function ModeField({ disabled }: { disabled: boolean }) {
+  const { input } = useField<BulkMode>('mode', { subscription: { value: true } });
+  return (
+    <RadioGroup
+      aria-label="Mode"
+      name={input.name}
+      value={input.value}
+      onChange={(event) => input.onChange(event.target.value as BulkMode)}
+      sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}
+    >
+      {BULK_MODES.map((mode) => {
+        const Icon = MODE_ICONS[mode];
+        const isChosen = input.value === mode;
+        return (
+          <FormControlLabel
+            key={mode}
+            value={mode}
+            disabled={disabled}
+            control={<Radio sx={{ mt: -0.75 }} />}
+            label={
+              <Box>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                  <Icon fontSize="small" color={isChosen ? 'primary' : 'action'} aria-hidden />
+                  <Typography variant="subtitle2" component="span">
+                    {MODE_EXPLANATIONS[mode].title}
+                  </Typography>
+                </Stack>
+                <Typography
+                  variant="body2"
+                  color="text.secondary"
+                  component="span"
+                  sx={{ display: 'block', mt: 0.5 }}
+                >
+                  {MODE_EXPLANATIONS[mode].description}
+                </Typography>
+              </Box>
+            }
+            sx={{
+              m: 0,
+              p: 1.5,
+              pr: 2,
+              alignItems: 'flex-start',
+              border: isChosen ? 2 : 1,
+              borderColor: isChosen ? 'primary.main' : 'divider',
+              borderRadius: 2,
+              // The chosen card's thicker border must not shift its content.
+              ...(isChosen ? {} : { p: 'calc(12px + 1px)', pr: 'calc(16px + 1px)' }),
+            }}
+          />
+        );
+      })}
+    </RadioGroup>
+  );
+}
+
+function UploadStepBody({ limits, isBusy }: { limits: BulkLimits; isBusy: boolean }) {
+  const { values } = useFormState<UploadValues>({ subscription: { values: true } });
+  const isDesign = values.mode === 'design';
+  return (
+    <Grid container spacing={3}>
+      <Grid size={{ xs: 12, lg: 7 }}>
+        <Stack spacing={3}>
+          <FormSection title="How are the documents made?">
+            <ModeField disabled={isBusy} />
+          </FormSection>
+          <FormSection
+            title="Files"
+            description={
+              isDesign
+                ? 'The sheet has one row per document; each row is drawn on its own copy of the design.'
+                : 'The sheet has one row per document; its file column names the document in the zip.'
+            }
+            action={<SampleCsvLink mode={values.mode} />}
+          >
+            <Stack spacing={2}>
+              <BulkFileField
+                name="sheet"
+                label="Sheet"
+                hint={fileHint('sheet', limits)}
+                accept={FILE_RULES.sheet.accept}
+                disabled={isBusy}
+              />
+              {isDesign ? (
+                <BulkFileField
+                  key="design"
+                  name="design"
+                  label="Design"
+                  hint={fileHint('design', limits)}
+                  accept={FILE_RULES.design.accept}
+                  disabled={isBusy}
+                />
+              ) : (
+                <BulkFileField
+                  key="documents"
+                  name="documents"
+                  label="Documents"
+                  hint={fileHint('documents', limits)}
+                  accept={FILE_RULES.documents.accept}
+                  disabled={isBusy}
+                />
+              )}
+            </Stack>
+          </FormSection>
+        </Stack>
+      </Grid>
+      <Grid size={{ xs: 12, lg: 5 }}>
+        <Stack spacing={3}>
+          <FormSection title="Options" description="The same for every verification it makes.">
+            <Stack spacing={2.5}>
+              <TextInputField
+                name="name"
+                label="Name"
+                disabled={isBusy}
+                helperText="Optional. Names the operation in the list; the sheet's name when left empty."
+              />
+              <BulkTemplateField disabled={isBusy} />
+              <SwitchField
+                name="allow_download"
+                label="Allow download from the verification page"
+                helperText="People who scan a code can download the secured document to compare it."
+                disabled={isBusy}
+              />
+            </Stack>
+          </FormSection>
+          <FormSection title="QR code" description="Where the code is stamped on each document.">
+            <QrFields disabled={isBusy} />
+          </FormSection>
+        </Stack>
+      </Grid>
+    </Grid>
+  );
+}
+
+interface UploadStepProps {
+  initialValues: UploadValues;
+  limits: BulkLimits;
+  /** Reads the sheet; field errors (under the sheet) or a form-wide one when it fails. */
+  onSubmit: (values: UploadValues) => Promise<SubmissionErrors | void>;
+}
+
+export function UploadStep({ initialValues, limits, onSubmit }: UploadStepProps) {
+  const validate = useMemo(() => validateUploadStep(limits), [limits]);
+  return (
+    <Form<UploadValues>
+      onSubmit={onSubmit}
+      validate={validate}
+      initialValues={initialValues}
+      subscription={{ submitting: true }}
+      render={({ handleSubmit, submitting }) => (
+        <Box component="form" noValidate onSubmit={handleSubmit} aria-label="Upload">
+          <Stack spacing={3}>
+            <UploadStepBody limits={limits} isBusy={Boolean(submitting)} />
+            <FormErrorAlert />
+            <StepActions nextLabel="Next: map columns" isBusy={Boolean(submitting)} />
+          </Stack>
+        </Box>
+      )}
+    />
+  );
+}
