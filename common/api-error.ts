@@ -52,6 +52,10 @@ export const API_ERROR_CODES = [
   'invitation_invalid',
   'invitation_email_mismatch',
   'member_already_joined',
+  // Bulk operations (invalid_sheet under details.sheet, invalid_zip under details.documents)
+  'invalid_sheet',
+  'invalid_zip',
+  'bulk_operation_not_ready',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

@@ -47,7 +47,7 @@ const dateField = z
   .trim()
   .refine(isCalendarDate, 'Enter a date as YYYY-MM-DD.');
 
-const templateIdField = z
+export const templateIdField = z
   .string({ error: 'Must be text.' })
   .trim()
   .max(
@@ -55,7 +55,7 @@ const templateIdField = z
     `Must be at most ${VERIFICATION_LIMITS.template_id} characters.`,
   );
 
-const customFieldInputSchema = z.object(
+export const customFieldInputSchema = z.object(
   {
     key: textField(VERIFICATION_LIMITS.custom_field_key, { blankMessage: 'A name is required.' }),
     value: textField(VERIFICATION_LIMITS.custom_field_value, {
@@ -125,7 +125,7 @@ function customFieldLabel(path: PropertyKey[]): string {
  * nested paths such as custom_fields.0.key). With `jsonText`, a string is read as JSON text first: that is how
  * a form carries it, while a JSON body sends the value itself.
  */
-function structuredField<T extends z.ZodType>(
+export function structuredField<T extends z.ZodType>(
   schema: T,
   options: {
     jsonText: 'required' | 'accepted' | 'refused';
@@ -171,10 +171,10 @@ const customFieldsFromFormOrJson = structuredField(customFieldsSchema, {
   label: customFieldLabel,
 });
 
-const qrFromFormOrJson = structuredField(qrPlacementSchema, { jsonText: 'accepted' });
+export const qrFromFormOrJson = structuredField(qrPlacementSchema, { jsonText: 'accepted' });
 
 /** A yes/no value: JSON's true/false, or a form's 'true'/'false' text. */
-const booleanFromFormOrJson = z.preprocess(
+export const booleanFromFormOrJson = z.preprocess(
   (value) => (value === 'true' ? true : value === 'false' ? false : value),
   z.boolean({ error: "Must be 'true' or 'false'." }),
 ) as unknown as z.ZodType<boolean, boolean | 'true' | 'false'>;
@@ -304,6 +304,8 @@ export const verificationListQuerySchema = z.object({
   ),
   issued_from: optionalFormField(dateField),
   issued_to: optionalFormField(dateField),
+  /** Only the verifications one bulk operation made. */
+  bulk_operation: optionalFormField(z.string().max(100, 'Must be at most 100 characters.')),
   ordering: optionalFormField(
     z.enum(VERIFICATION_ORDERINGS, {
       error: `Must be one of ${VERIFICATION_ORDERINGS.join(', ')}.`,
@@ -354,6 +356,8 @@ export const verificationSchema = z.object({
   secured: z.object({ size: z.number(), sha256: z.string() }),
   public_url: z.string(),
   created_by: z.object({ email: z.string(), name: z.string() }),
+  /** The bulk operation that made it; null for one made on its own (or when that operation was deleted). */
+  bulk_operation: z.object({ id: z.string(), name: z.string() }).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   scan_count: z.number(),

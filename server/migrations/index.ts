@@ -7,6 +7,7 @@ import * as createVerifications from './0004-create-verifications';
 import * as createTemplates from './0005-create-templates';
 import * as addRefreshGrace from './0006-add-refresh-grace';
 import * as createTeam from './0007-create-team';
+import * as createBulkOperations from './0008-create-bulk-operations';
 
 import type { Migration } from 'kysely';
 
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0005-create-templates': createTemplates,
   '0006-add-refresh-grace': addRefreshGrace,
   '0007-create-team': createTeam,
+  '0008-create-bulk-operations': createBulkOperations,
 };

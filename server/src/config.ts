@@ -146,6 +146,23 @@ const envSchema = z.object({
     86_400,
     'must be a whole number of seconds from 1 to 86400',
   ).default(30),
+  // Bulk operations: rows in one sheet, the size of the sheet file, and of the documents zip (as uploaded and as
+  // all its entries inflate to: a zip bomb is refused on its declared sizes, which yauzl holds it to).
+  BULK_MAX_ROWS: wholeNumber(
+    1,
+    1_000_000,
+    'must be a whole number of rows from 1 to 1000000',
+  ).default(10_000),
+  BULK_SHEET_MAX_BYTES: wholeNumber(
+    1024,
+    1024 ** 3,
+    'must be a whole number of bytes from 1024 to 1073741824',
+  ).default(10 * 1024 ** 2),
+  BULK_MAX_ZIP_BYTES: wholeNumber(
+    1024,
+    64 * 1024 ** 3,
+    'must be a whole number of bytes from 1024 to 68719476736',
+  ).default(1024 ** 3),
   // What one PDF may cost to read, checked before it is parsed: pages, indirect objects, and the bytes its
   // object and cross-reference streams inflate to (the streams the parser decompresses).
   PDF_MAX_PAGES: wholeNumber(1, 1_000_000, 'must be a whole number of pages from 1').default(5_000),

@@ -1,9 +1,12 @@
 // The database's tables as Kysely sees them. Each migration that changes a table updates this file too.
+import type { BulkColumnMapping, BulkMode, BulkStatus, DesignLayout } from '@common/bulk';
 import type { AuditAction, AuditObjectType, SharedAccess, TeamMemberStatus } from '@common/team';
 import type { TemplateFieldSettings } from '@common/templates';
 import type { QrPlacement, ScanDevice } from '@common/verifications';
 import type { CustomField } from '@common/verifications-schemas';
 
+import type { BulkItemError, BulkItemStatus } from '../services/bulk/bulk-items';
+import type { SheetType } from '../services/bulk/read-sheet';
 import type { TemplateLogoType } from '../services/templates/detect-logo-type';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
@@ -134,6 +137,9 @@ export interface VerificationsTable {
   last_scanned_at: Date | null;
   /** The user who created it (the owner or a shared user); null only if that user was deleted. */
   created_by: OptionalReference;
+  /** The bulk operation and sheet row that made it (unique together); null for one made on its own. */
+  bulk_operation_id: OptionalReference;
+  bulk_row_number: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, never, Date>;
 }
@@ -206,6 +212,55 @@ export interface AuditLogTable {
   occurred_at: ColumnType<Date, Date | undefined, never>;
 }
 
+/** A sheet (with a zip of documents or one design) to secure in the background, row by row. */
+export interface BulkOperationsTable {
+  id: Generated<string>;
+  user_id: string;
+  created_by: OptionalReference;
+  name: string;
+  mode: BulkMode;
+  status: BulkStatus;
+  /** Null: the account's default template at the time of the run. */
+  template_id: string | null;
+  /** JSON; written as JSON text (as are mapping, ignored_columns and layout). */
+  qr_placement: ColumnType<QrPlacement, string, string>;
+  allow_download: boolean;
+  mapping: ColumnType<BulkColumnMapping, string, string>;
+  ignored_columns: ColumnType<string[], string, string>;
+  layout: ColumnType<DesignLayout | null, string | null, string | null>;
+  sheet_name: string;
+  sheet_type: SheetType;
+  /** The zip's or the design's file name as uploaded. */
+  source_name: string | null;
+  /** The sheet's headers in order, once read; JSON written as JSON text. */
+  columns: ColumnType<string[], string | undefined, string>;
+  total_rows: Generated<number>;
+  valid_rows: Generated<number>;
+  invalid_rows: Generated<number>;
+  succeeded: Generated<number>;
+  failed: Generated<number>;
+  rows_read_at: Date | null;
+  /** What stopped the whole operation, if anything did. */
+  problem: string | null;
+  /** YYYY-MM-DD: the issue date of rows without one. */
+  run_date: string | null;
+  created_at: CreatedAt;
+  started_at: Date | null;
+  finished_at: Date | null;
+}
+
+/** One row of an operation's sheet. */
+export interface BulkOperationItemsTable {
+  id: Generated<string>;
+  bulk_operation_id: string;
+  row_number: number;
+  status: BulkItemStatus;
+  /** JSON: the row's values by header; written as JSON text. */
+  cells: ColumnType<Record<string, string>, string, string>;
+  errors: ColumnType<BulkItemError[], string | undefined, string>;
+  verification_id: OptionalReference;
+}
+
 export interface Database {
   app_settings: AppSettingsTable;
   users: UsersTable;
@@ -219,6 +274,8 @@ export interface Database {
   templates: TemplatesTable;
   team_members: TeamMembersTable;
   audit_log: AuditLogTable;
+  bulk_operations: BulkOperationsTable;
+  bulk_operation_items: BulkOperationItemsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -21,8 +21,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The largest file this route accepts in a multipart form, in bytes (default BODY_LIMIT_BYTES). */
-    multipartFileLimit?: number;
+    /**
+     * The largest file this route accepts in a multipart form, in bytes (default BODY_LIMIT_BYTES); or the
+     * largest for each file field by name, when a form carries files of different kinds.
+     */
+    multipartFileLimit?: number | Record<string, number>;
+    /** How many file parts the form may carry (default 1). */
+    multipartFiles?: number;
   }
 }
 
@@ -43,9 +48,9 @@ class TempFileError extends Error {
 const MAX_PARTS = 100;
 const TOO_MANY_PARTS = new Set(['FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
 
-// No route takes more than one file: a second file part, or one under a name the route does not declare, is
-// refused as soon as its header arrives, before its bytes are read or written anywhere.
-const MAX_FILES = 1;
+// A route takes one file unless it says otherwise: a file part past that, or one under a name the route does not
+// declare, is refused as soon as its header arrives, before its bytes are read or written anywhere.
+const DEFAULT_MAX_FILES = 1;
 
 function unexpectedFile(message: string): AppError {
   return new AppError({ statusCode: 400, code: 'unexpected_file', message });
@@ -59,11 +64,15 @@ function fieldTooLarge(limit: number): AppError {
   });
 }
 
-function toMultipartError(error: unknown, limit: number): Error {
+function toMultipartError(error: unknown, limit: number, maxFiles: number): Error {
   if (error instanceof AppError || error instanceof TempFileError) return error;
   const code = (error as { code?: string }).code ?? '';
   if (code === 'FST_REQ_FILE_TOO_LARGE') return fieldTooLarge(limit);
-  if (code === 'FST_FILES_LIMIT') return unexpectedFile('Send one file per request.');
+  if (code === 'FST_FILES_LIMIT') {
+    return unexpectedFile(
+      maxFiles === 1 ? 'Send one file per request.' : `Send at most ${maxFiles} files.`,
+    );
+  }
   if (TOO_MANY_PARTS.has(code)) {
     return new AppError({
       statusCode: 413,
@@ -113,12 +122,27 @@ async function writeFile(
   return new UploadedFile(part.filename, part.mimetype, filePath, out.bytesWritten);
 }
 
+interface PartLimits {
+  field: number;
+  /** Busboy's limit: the largest any file may be. */
+  file: number;
+  /** A smaller limit for some file fields, by name. */
+  fileByField: Record<string, number>;
+}
+
 async function readPart(
   part: Multipart,
-  limits: { field: number; file: number },
+  limits: PartLimits,
   tempFiles: RequestTempFiles,
 ): Promise<unknown> {
-  if (part.type === 'file') return writeFile(part, limits.file, tempFiles);
+  if (part.type === 'file') {
+    const file = await writeFile(part, limits.file, tempFiles);
+    const fieldLimit = limits.fileByField[part.fieldname];
+    // Checked once written: busboy's limit (the largest field's) already bounds what reaches the disk.
+    if (fieldLimit !== undefined && file.size > fieldLimit)
+      throw fileTooLarge(part.fieldname, fieldLimit);
+    return file;
+  }
   // Busboy cuts an oversized field short without failing; a truncated value must not pass as the real one.
   if (part.valueTruncated) throw fieldTooLarge(limits.field);
   return part.value;
@@ -145,10 +169,20 @@ async function readMultipartBody(
   tempFiles: RequestTempFiles,
 ): Promise<Record<string, unknown>> {
   const body: Record<string, unknown> = {};
-  const limits = { field: limit, file: request.routeOptions.config.multipartFileLimit ?? limit };
+  const { multipartFileLimit = limit, multipartFiles = DEFAULT_MAX_FILES } =
+    request.routeOptions.config;
+  const byField = typeof multipartFileLimit === 'number' ? {} : multipartFileLimit;
+  const limits: PartLimits = {
+    field: limit,
+    file:
+      typeof multipartFileLimit === 'number'
+        ? multipartFileLimit
+        : Math.max(...Object.values(byField)),
+    fileByField: byField,
+  };
   const declared = declaredFields(request);
   try {
-    const parts = request.parts({ limits: { fileSize: limits.file, files: MAX_FILES } });
+    const parts = request.parts({ limits: { fileSize: limits.file, files: multipartFiles } });
     for await (const part of parts) {
       if (part.type === 'file' && declared && !declared.has(part.fieldname)) {
         throw unexpectedFile(`This request takes no file named "${part.fieldname}".`);
@@ -158,7 +192,7 @@ async function readMultipartBody(
   } catch (error) {
     // No handler will see these files (a client that left mid-file lands here too): they go at once.
     await tempFiles.removeAll();
-    throw toMultipartError(error, limit);
+    throw toMultipartError(error, limit, multipartFiles);
   }
   return body;
 }

@@ -12,6 +12,8 @@ import type { Transaction } from 'kysely';
 
 /** A queue's retry policy. expireInSeconds is also the longest a job may run: past it, it is retried. */
 export interface QueuePolicy {
+  /** pg-boss's: 'stately' keeps at most one queued and one running job per singletonKey. */
+  policy?: 'standard' | 'short' | 'singleton' | 'stately';
   expireInSeconds: number;
   retryLimit: number;
   retryDelay: number;
@@ -26,7 +28,11 @@ export interface SendOptions {
   startAfterSeconds?: number;
 }
 
-export type JobHandler<Data> = (job: { id: string; data: Data; retryCount: number }) => Promise<unknown>;
+export type JobHandler<Data> = (job: {
+  id: string;
+  data: Data;
+  retryCount: number;
+}) => Promise<unknown>;
 
 export interface Queue {
   /** Creates the queue, or brings its policy up to date; before any send or work on it. */
@@ -35,6 +41,11 @@ export interface Queue {
   send(name: string, data: object, options?: SendOptions): Promise<string | null>;
   /** Works the queue's jobs one at a time in this process; a handler that throws has its job retried. */
   work<Data extends object>(name: string, handler: JobHandler<Data>): Promise<void>;
+  /**
+   * Has this process's workers of the queue look for jobs now instead of at their next poll. A send outside a
+   * transaction does it itself; after a transaction that sent, call it once the transaction has committed.
+   */
+  wake(name: string): void;
   /** Expires and archives now what maintenance would on its next pass (tests, and a restart's first look). */
   maintain(): Promise<void>;
 }
@@ -65,6 +76,10 @@ export default fp(
     let running = 0;
     let isClosing = false;
     const definedQueues = new Set<string>();
+    const workerIds = new Map<string, string[]>();
+    const wake = (name: string) => {
+      for (const id of workerIds.get(name) ?? []) boss.notifyWorker(id);
+    };
 
     const queue: Queue = {
       async define(name, policy) {
@@ -75,27 +90,43 @@ export default fp(
       },
       async send(name, data, { trx, singletonKey, startAfterSeconds } = {}) {
         if (!definedQueues.has(name)) throw new Error(`Queue ${name} is not defined`);
-        return boss.send(name, data, {
+        const id = await boss.send(name, data, {
           ...(singletonKey ? { singletonKey } : {}),
           ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}),
           ...(trx ? { db: transactionBossDb(trx) } : {}),
         });
+        // Inside a transaction the job is not visible until it commits: the caller wakes the workers then.
+        if (!trx && !startAfterSeconds) wake(name);
+        return id;
       },
       async work(name, handler) {
         if (!definedQueues.has(name)) throw new Error(`Queue ${name} is not defined`);
         if (isClosing) return;
-        await boss.work(name, { batchSize: 1, includeMetadata: true }, async ([job]) => {
-          running += 1;
-          try {
-            return await handler({ id: job.id, data: job.data as never, retryCount: job.retryCount });
-          } catch (error) {
-            app.log.warn({ err: error, queue: name, jobId: job.id }, 'Job failed; it will be retried');
-            throw error;
-          } finally {
-            running -= 1;
-          }
-        });
+        const workerId = await boss.work(
+          name,
+          { batchSize: 1, includeMetadata: true },
+          async ([job]) => {
+            running += 1;
+            try {
+              return await handler({
+                id: job.id,
+                data: job.data as never,
+                retryCount: job.retryCount,
+              });
+            } catch (error) {
+              app.log.warn(
+                { err: error, queue: name, jobId: job.id },
+                'Job failed; it will be retried',
+              );
+              throw error;
+            } finally {
+              running -= 1;
+            }
+          },
+        );
+        workerIds.set(name, [...(workerIds.get(name) ?? []), workerId]);
       },
+      wake,
       maintain: () => boss.maintain(),
     };
     app.decorate('queue', queue);

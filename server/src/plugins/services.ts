@@ -6,6 +6,7 @@
 import fp from 'fastify-plugin';
 
 import { buildAuthServices, type AuthServices } from '../services/auth/auth-services';
+import { buildBulkServices, type BulkServices } from '../services/bulk/bulk-services';
 import { loadPublicTemplate } from '../services/public-pages/load-public-template';
 import { loadPublicVerification } from '../services/public-pages/load-public-verification';
 import { PublicPageCache } from '../services/public-pages/public-page-cache';
@@ -37,6 +38,7 @@ export interface AppServices {
   uploads: UploadServices;
   publicPages: PublicPageServices;
   team: TeamServices;
+  bulk: BulkServices;
 }
 
 declare module 'fastify' {
@@ -93,9 +95,11 @@ export default fp(
       uploads: buildUploadServices({ storage, securing, config }),
       publicPages: buildPublicPageServices({ publicPages, scanRecorder, storage }),
       team: buildTeamServices({ db, mailer, config }),
+      bulk: buildBulkServices({ db, storage, publicPages, securing, queue: app.queue, config }),
     });
     // Before the app serves: files a crash left without their row (see remove-orphaned-verification-files.ts).
     app.addHook('onReady', async () => {
+      await app.services.bulk.startWorking(app.log);
       const orphans = await removeOrphanedVerificationFiles({ db, storage });
       if (orphans.length > 0) app.log.warn({ ids: orphans }, 'Removed files no verification names');
     });
@@ -107,6 +111,6 @@ export default fp(
   },
   {
     name: 'services',
-    dependencies: ['config', 'db', 'storage', 'mail', 'password-hasher', 'rate-limit'],
+    dependencies: ['config', 'db', 'queue', 'storage', 'mail', 'password-hasher', 'rate-limit'],
   },
 );

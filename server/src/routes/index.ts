@@ -1,5 +1,6 @@
 // Mounts each API resource under /api/<resource>/. Add a resource here when its folder is created.
 import authRoutes from './api/auth';
+import bulkOperationsRoutes from './api/bulk-operations';
 import healthRoutes from './api/health';
 import publicRoutes from './api/public';
 import settingsRoutes from './api/settings';
@@ -19,6 +20,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(verificationsRoutes, { prefix: '/api/verifications' });
   await app.register(templatesRoutes, { prefix: '/api/templates' });
   await app.register(teamRoutes, { prefix: '/api/team' });
+  await app.register(bulkOperationsRoutes, { prefix: '/api/bulk-operations' });
   await app.register(publicRoutes, { prefix: '/api/public' });
   await app.register(pageRoutes, { prefix: '/v' });
 };

@@ -63,6 +63,12 @@ export class DiskStorage implements Storage {
     return createReadStream(file);
   }
 
+  async localFile(key: string): Promise<{ path: string; release(): Promise<void> }> {
+    const file = this.pathOf(key);
+    if (!(await this.isFile(file))) throw new StoredFileNotFoundError(key);
+    return { path: file, release: async () => undefined };
+  }
+
   async delete(key: string): Promise<void> {
     const file = this.pathOf(key);
     await rm(file, { force: true });

@@ -9,6 +9,12 @@ export interface Storage {
   get(key: string): Promise<Buffer>;
   /** The file as a stream, for large answers; throws StoredFileNotFoundError when there is none. */
   getStream(key: string): Promise<Readable>;
+  /**
+   * The file as a path on this machine, for readers that need to seek (a zip's directory is at its end) or a
+   * worker thread that reads it itself. An object store downloads it to a temporary file; release() removes that.
+   * Throws StoredFileNotFoundError when there is none.
+   */
+  localFile(key: string): Promise<{ path: string; release(): Promise<void> }>;
   /** Removes the file; removing a file that is not there is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;

@@ -1,4 +1,4 @@
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 
@@ -41,6 +41,19 @@ test('a file put under a key reads back, as bytes and as a stream, until it is d
   await expect(storage.getStream('verifications/abc/original')).rejects.toBeInstanceOf(
     StoredFileNotFoundError,
   );
+});
+
+test('a stored file can be read from its local path, and a missing one is refused', async () => {
+  await storage.put('bulk/op/documents.zip', Buffer.from('zip bytes'));
+
+  const local = await storage.localFile('bulk/op/documents.zip');
+  expect((await readFile(local.path)).toString()).toBe('zip bytes');
+  await local.release();
+
+  await expect(storage.localFile('bulk/op/missing.zip')).rejects.toBeInstanceOf(
+    StoredFileNotFoundError,
+  );
+  await expect(storage.localFile('../outside')).rejects.toBeInstanceOf(InvalidStorageKeyError);
 });
 
 test('a stream is stored whole, and putting again replaces the file', async () => {

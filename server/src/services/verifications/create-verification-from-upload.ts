@@ -1,7 +1,6 @@
 // Creates a verification from an uploaded document (staged through /api/uploads/, or sent in the form itself):
-// secures the document, stores both files, writes the row, tells the public pages, and only then removes the
-// staged upload. Any failure removes what was already stored, so there is never a file without a row or a row
-// without files; the staged upload is kept, so the form can be corrected and sent again with it.
+// secures the document, stores it (store-new-verification.ts), and only then removes the staged upload. On a
+// failure the staged upload is kept, so the form can be corrected and sent again with it.
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -9,15 +8,13 @@ import { readFile } from 'node:fs/promises';
 import { DEFAULT_QR_PLACEMENT, isoDate } from '@common/verifications';
 import type { CreateVerificationRequest } from '@common/verifications-schemas';
 
-import { cleanFileName } from '../../lib/file-name';
-import { recordAudit } from '../team/record-audit';
 import { resolveTemplateId } from '../templates/resolve-template-id';
 import { readStagedUpload } from '../uploads/read-staged-upload';
 import { removeStagedUpload } from '../uploads/remove-staged-upload';
 
 import { findOwnVerification } from './find-own-verification';
 import { generatePublicCode, verificationUrl } from './public-code';
-import { verificationFileKeys } from './verification-files';
+import { storeNewVerification } from './store-new-verification';
 
 import type { UploadedFile } from '../../lib/upload-temp-files';
 import type { Actor } from '../team/actor';
@@ -83,48 +80,20 @@ export async function createVerificationFromUpload(
     maxBytes: config.UPLOAD_MAX_BYTES,
   });
 
-  const keys = verificationFileKeys(id);
-  try {
-    await storage.put(keys.original, source.storedBody());
-    await storage.put(keys.secured, secured.pdf);
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('verifications')
-        .values({
-          id,
-          user_id: actor.accountId,
-          created_by: actor.id,
-          code,
-          title: input.title,
-          holder_name: input.holder_name,
-          issue_date: input.issue_date ?? isoDate(),
-          expiry_date: input.expiry_date ?? null,
-          custom_fields: JSON.stringify(input.custom_fields ?? []),
-          template_id: templateId,
-          qr_placement: JSON.stringify(qr),
-          allow_download: input.allow_download ?? false,
-          revoked_at: null,
-          revocation_reason: null,
-          replaced_by_id: null,
-          original_file_name: cleanFileName(source.filename),
-          original_content_type: secured.contentType,
-          original_size: bytes.length,
-          original_sha256: secured.originalSha256,
-          secured_size: secured.pdf.length,
-          secured_sha256: secured.securedSha256,
-          last_scanned_at: null,
-        })
-        .execute();
-      await recordAudit(trx, actor, {
-        action: 'verification.created',
-        object: { type: 'verification', id, name: input.title },
-      });
-    });
-  } catch (error) {
-    await Promise.allSettled([storage.delete(keys.original), storage.delete(keys.secured)]);
-    throw error;
-  }
-  await deps.publicPages.apply({ type: 'verification-saved', code });
+  await storeNewVerification(deps, actor, {
+    id,
+    code,
+    title: input.title,
+    holder_name: input.holder_name,
+    issue_date: input.issue_date ?? isoDate(),
+    expiry_date: input.expiry_date ?? null,
+    custom_fields: input.custom_fields ?? [],
+    templateId,
+    qr,
+    allowDownload: input.allow_download ?? false,
+    original: { filename: source.filename, body: source.storedBody(), size: bytes.length },
+    secured,
+  });
   if (staged) await removeStagedUpload(storage, actor.id, staged.record.id);
   return findOwnVerification(db, actor.accountId, id);
 }

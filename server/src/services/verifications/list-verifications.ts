@@ -4,6 +4,8 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import type { VerificationStatus } from '@common/verifications';
 import type { VerificationListQuery } from '@common/verifications-schemas';
 
+import { isUuid } from '../../lib/uuid';
+
 import { selectVerificationRows, type VerificationRow } from './verification-rows';
 
 import type { Database } from '../../db/schema';
@@ -51,6 +53,14 @@ function filters(query: VerificationListQuery, accountId: string, today: string)
     if (query.status) conditions.push(statusFilter(eb, query.status, today));
     if (query.issued_from) conditions.push(eb('v.issue_date', '>=', query.issued_from));
     if (query.issued_to) conditions.push(eb('v.issue_date', '<=', query.issued_to));
+    if (query.bulk_operation) {
+      // An id that is no uuid names no operation: nothing matches (and Postgres is not asked to cast it).
+      conditions.push(
+        isUuid(query.bulk_operation)
+          ? eb('v.bulk_operation_id', '=', query.bulk_operation)
+          : sql<SqlBool>`false`,
+      );
+    }
     return eb.and(conditions);
   };
 }

@@ -12,6 +12,8 @@ import { AppError } from '../../lib/app-error';
 
 import { documentErrors } from './verification-errors';
 
+import type { DrawnText } from '../bulk/bulk-items';
+import type { Sheet, SheetLimits } from '../bulk/read-sheet';
 import type { PdfLimits } from './pdf-structure';
 import type { SecureDocumentInput, SecuredDocument } from './secure-document';
 import type { SecuringOutcome, SecuringTask } from './securing-worker';
@@ -19,12 +21,24 @@ import type { SecuringOutcome, SecuringTask } from './securing-worker';
 /** What the services need of securing; tests may hand in the functions themselves. */
 export interface Securing {
   /** checkDocument's answer, without the parsed document (it cannot leave the worker). */
-  checkDocument(bytes: Buffer, maxBytes: number): Promise<{ contentType: DocumentContentType }>;
+  checkDocument(
+    bytes: Buffer,
+    maxBytes: number,
+  ): Promise<{ contentType: DocumentContentType; pageCount: number }>;
   secureDocument(input: SecuringRequest): Promise<SecuredDocument>;
+  /** A bulk design row: the design at designPath with the texts drawn on it, secured; and the drawn original. */
+  secureDesign(input: DesignSecuringRequest): Promise<SecuredDocument & { original: Buffer }>;
+  /** A bulk operation's sheet, read off the event loop. */
+  readSheet(path: string, limits: SheetLimits): Promise<Sheet>;
 }
 
 /** A document to secure; the pool adds the PDF limits it was built with. */
 export type SecuringRequest = Omit<SecureDocumentInput, 'limits'> & { maxBytes: number };
+
+export type DesignSecuringRequest = Omit<SecuringRequest, 'bytes'> & {
+  designPath: string;
+  texts: DrawnText[];
+};
 
 export interface SecuringPool extends Securing {
   close(): Promise<void>;
@@ -122,7 +136,7 @@ export function createSecuringPool({
     async checkDocument(bytes, maxBytes) {
       const outcome = await run({ kind: 'check', bytes, limits: { maxBytes, ...pdfLimits } });
       if (outcome.kind !== 'check') throw new Error('The securing worker answered the wrong job');
-      return { contentType: outcome.contentType };
+      return { contentType: outcome.contentType, pageCount: outcome.pageCount };
     },
 
     async secureDocument(input) {
@@ -131,6 +145,32 @@ export function createSecuringPool({
       const outcome = await run({ kind: 'secure', input: { ...document, limits } });
       if (outcome.kind !== 'secure') throw new Error('The securing worker answered the wrong job');
       return { ...outcome.secured, pdf: asBuffer(outcome.secured.pdf) };
+    },
+
+    async secureDesign(input) {
+      const { maxBytes, designPath, texts, ...document } = input;
+      const limits = { maxBytes, ...pdfLimits };
+      const outcome = await run({
+        kind: 'secure-design',
+        designPath,
+        texts,
+        input: { ...document, limits },
+      });
+      if (outcome.kind !== 'secure-design') {
+        throw new Error('The securing worker answered the wrong job');
+      }
+      return {
+        ...outcome.secured,
+        pdf: asBuffer(outcome.secured.pdf),
+        original: asBuffer(outcome.original),
+      };
+    },
+
+    async readSheet(path, limits) {
+      const outcome = await run({ kind: 'read-sheet', path, limits });
+      if (outcome.kind !== 'read-sheet')
+        throw new Error('The securing worker answered the wrong job');
+      return outcome.sheet;
     },
 
     close: () => pool.destroy(),

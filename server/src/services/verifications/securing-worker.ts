@@ -1,17 +1,30 @@
 // Runs in the securing pool's worker threads (securing-pool.ts): checks or secures one document off the event loop
 // and answers a plain, cloneable result, with an AppError turned into its fields so the main thread can rebuild it.
+import { readFile } from 'node:fs/promises';
+
 import type { DocumentContentType } from '@common/uploads';
 
 import { AppError } from '../../lib/app-error';
+import { drawDesign } from '../bulk/draw-design';
+import { readSheet, type Sheet, type SheetLimits } from '../bulk/read-sheet';
 
 import { checkDocument, type DocumentLimits } from './check-document';
 import { secureDocument, type SecureDocumentInput, type SecuredDocument } from './secure-document';
 
+import type { DrawnText } from '../bulk/bulk-items';
 import type { MessagePort } from 'node:worker_threads';
 
 export type SecuringJob =
   | { kind: 'check'; bytes: Uint8Array; limits: DocumentLimits }
-  | { kind: 'secure'; input: Omit<SecureDocumentInput, 'bytes'> & { bytes: Uint8Array } };
+  | { kind: 'secure'; input: Omit<SecureDocumentInput, 'bytes'> & { bytes: Uint8Array } }
+  /** A bulk operation's design row: drawn, then secured. The design is read from its path (and kept). */
+  | {
+      kind: 'secure-design';
+      designPath: string;
+      texts: DrawnText[];
+      input: Omit<SecureDocumentInput, 'bytes'>;
+    }
+  | { kind: 'read-sheet'; path: string; limits: SheetLimits };
 
 export interface SerializedAppError {
   statusCode: number;
@@ -23,8 +36,10 @@ export interface SerializedAppError {
 }
 
 export type SecuringOutcome =
-  | { ok: true; kind: 'check'; contentType: DocumentContentType }
+  | { ok: true; kind: 'check'; contentType: DocumentContentType; pageCount: number }
   | { ok: true; kind: 'secure'; secured: SecuredDocument }
+  | { ok: true; kind: 'secure-design'; secured: SecuredDocument; original: Uint8Array }
+  | { ok: true; kind: 'read-sheet'; sheet: Sheet }
   | { ok: false; error: SerializedAppError };
 
 export interface SecuringTask {
@@ -49,13 +64,32 @@ function serializeAppError(error: AppError): SerializedAppError {
   };
 }
 
+// A bulk run draws every row on the same design: each worker reads it once.
+let design: { path: string; bytes: Promise<Buffer> } | undefined;
+
+function readDesign(path: string): Promise<Buffer> {
+  if (design?.path !== path) design = { path, bytes: readFile(path) };
+  return design.bytes;
+}
+
 async function runJob(job: SecuringJob): Promise<SecuringOutcome> {
-  if (job.kind === 'check') {
-    const { contentType } = await checkDocument(asBuffer(job.bytes), job.limits);
-    return { ok: true, kind: 'check', contentType };
+  switch (job.kind) {
+    case 'check': {
+      const { contentType, doc } = await checkDocument(asBuffer(job.bytes), job.limits);
+      return { ok: true, kind: 'check', contentType, pageCount: doc.getPageCount() };
+    }
+    case 'secure': {
+      const secured = await secureDocument({ ...job.input, bytes: asBuffer(job.input.bytes) });
+      return { ok: true, kind: 'secure', secured };
+    }
+    case 'secure-design': {
+      const original = await drawDesign(await readDesign(job.designPath), job.texts);
+      const secured = await secureDocument({ ...job.input, bytes: original });
+      return { ok: true, kind: 'secure-design', secured, original };
+    }
+    case 'read-sheet':
+      return { ok: true, kind: 'read-sheet', sheet: await readSheet(job.path, job.limits) };
   }
-  const secured = await secureDocument({ ...job.input, bytes: asBuffer(job.input.bytes) });
-  return { ok: true, kind: 'secure', secured };
 }
 
 export default async function runSecuringTask({

@@ -21,6 +21,7 @@ export function selectVerificationRows(db: Kysely<Database>) {
         join.on((eb) => eb('c.id', '=', eb.fn.coalesce('v.created_by', 'v.user_id'))),
       )
       .leftJoin('verifications as r', 'r.id', 'v.replaced_by_id')
+      .leftJoin('bulk_operations as b', 'b.id', 'v.bulk_operation_id')
       .select([
         'v.id',
         'v.user_id',
@@ -51,6 +52,8 @@ export function selectVerificationRows(db: Kysely<Database>) {
         'c.email as created_by_email',
         'c.first_name as created_by_first_name',
         'c.last_name as created_by_last_name',
+        'b.id as bulk_operation_id',
+        'b.name as bulk_operation_name',
         'v.created_at',
         'v.updated_at',
         'v.scan_count',
@@ -101,6 +104,10 @@ export function toVerification(
       email: row.created_by_email,
       name: personName(row.created_by_first_name, row.created_by_last_name),
     },
+    bulk_operation:
+      row.bulk_operation_id && row.bulk_operation_name
+        ? { id: row.bulk_operation_id, name: row.bulk_operation_name }
+        : null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     scan_count: row.scan_count,

@@ -18,7 +18,10 @@ const config = { UPLOAD_MAX_BYTES: 1024 * 1024 };
 const PDF_LIMITS = { maxPages: 100, maxObjects: 10_000, maxInflatedBytes: 1024 * 1024 };
 const securing = {
   checkDocument: (bytes: Buffer, maxBytes: number) =>
-    checkDocument(bytes, { maxBytes, ...PDF_LIMITS }),
+    checkDocument(bytes, { maxBytes, ...PDF_LIMITS }).then(({ contentType, doc }) => ({
+      contentType,
+      pageCount: doc.getPageCount(),
+    })),
 };
 
 let folder: string;

@@ -1,11 +1,17 @@
-// GET /api/settings/: the operator's limits the SPA needs before anyone signs in (the upload limit).
+// GET /api/settings/: the operator's limits the SPA needs before anyone signs in (upload and bulk limits).
 import { appSettingsSchema, type AppSettings } from '@common/settings';
 
 import type { ZodTypeProvider } from '../../../lib/zod-schemas';
 import type { FastifyPluginAsync } from 'fastify';
 
 const settingsRoutes: FastifyPluginAsync = async (app) => {
-  const settings: AppSettings = { upload_max_bytes: app.config.UPLOAD_MAX_BYTES };
+  const { config } = app;
+  const settings: AppSettings = {
+    upload_max_bytes: config.UPLOAD_MAX_BYTES,
+    bulk_max_rows: config.BULK_MAX_ROWS,
+    bulk_sheet_max_bytes: config.BULK_SHEET_MAX_BYTES,
+    bulk_max_zip_bytes: config.BULK_MAX_ZIP_BYTES,
+  };
   app
     .withTypeProvider<ZodTypeProvider>()
     .get(

@@ -1,0 +1,48 @@
+// What the bulk services work with, given once by the services plugin.
+import type { Config } from '../../config';
+import type { Database } from '../../db/schema';
+import type { Queue } from '../../plugins/queue';
+import type { Storage } from '../../storage/storage';
+import type { PublicPageCache } from '../public-pages/public-page-cache';
+import type { Securing } from '../verifications/securing-pool';
+import type { Kysely } from 'kysely';
+
+export interface BulkDeps {
+  db: Kysely<Database>;
+  storage: Storage;
+  publicPages: PublicPageCache;
+  securing: Securing;
+  queue: Queue;
+  config: Pick<
+    Config,
+    | 'PUBLIC_URL'
+    | 'UPLOAD_MAX_BYTES'
+    | 'BULK_MAX_ROWS'
+    | 'BULK_SHEET_MAX_BYTES'
+    | 'BULK_MAX_ZIP_BYTES'
+    | 'SECURING_WORKERS'
+    | 'SECURING_TIMEOUT_SECONDS'
+  >;
+}
+
+/** Where an operation's uploaded files live in storage until it is deleted. */
+export function bulkFileKeys(id: string) {
+  return {
+    folder: `bulk/${id}`,
+    sheet: `bulk/${id}/sheet`,
+    documents: `bulk/${id}/documents.zip`,
+    design: `bulk/${id}/design.pdf`,
+  };
+}
+
+/** The queue every operation's work goes through: validation and the run, in chunks. */
+export const BULK_QUEUE = 'bulk-operations';
+
+/** How long one job works before it hands over to the next (so a killed process's work is retried soon). */
+export const BULK_CHUNK_SECONDS = 10;
+
+/** What reading a sheet may cost: an XLSX is compressed XML, and twenty times the file is far more than any real
+ * sheet unpacks to. */
+export function sheetLimits(config: BulkDeps['config']) {
+  return { maxRows: config.BULK_MAX_ROWS, maxInflatedBytes: config.BULK_SHEET_MAX_BYTES * 20 };
+}

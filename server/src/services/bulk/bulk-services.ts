@@ -1,0 +1,129 @@
+// The bulk operation services, built once with their dependencies (see plugins/services.ts).
+import { suggestColumnMapping, type BulkMode } from '@common/bulk';
+import { BULK_LIMITS } from '@common/bulk';
+import type { BulkOperation, SheetPreview } from '@common/bulk-schemas';
+import { isoDate } from '@common/verifications';
+
+import { AppError } from '../../lib/app-error';
+
+import { BULK_CHUNK_SECONDS, BULK_QUEUE, sheetLimits, type BulkDeps } from './bulk-deps';
+import { bulkResult, bulkReport, deleteBulkOperation } from './bulk-downloads';
+import { notReady } from './bulk-errors';
+import { findOwnOperationRow, getBulkOperation, listBulkOperations } from './bulk-operation-rows';
+import { createBulkOperation, type NewBulkOperation } from './create-bulk-operation';
+import { failBulkOperation, processBulkOperation } from './process-bulk-operation';
+
+import type { UploadedFile } from '../../lib/upload-temp-files';
+import type { QueuePolicy } from '../../plugins/queue';
+import type { Actor } from '../team/actor';
+
+export function buildBulkServices(deps: BulkDeps) {
+  const { db, queue, config } = deps;
+
+  /** Expiry covers a chunk's work plus one document at its time limit, so only a dead process's job expires. */
+  const policy: QueuePolicy = {
+    policy: 'stately',
+    expireInSeconds: BULK_CHUNK_SECONDS + config.SECURING_TIMEOUT_SECONDS + 15,
+    retryLimit: 5,
+    retryDelay: 5,
+  };
+
+  async function setStatus(
+    accountId: string,
+    id: string,
+    from: BulkOperation['status'][],
+    change: {
+      status: BulkOperation['status'];
+      started_at?: Date;
+      finished_at?: Date;
+      run_date?: string;
+    },
+    action: 'start' | 'cancel',
+  ): Promise<BulkOperation> {
+    const row = await findOwnOperationRow(db, accountId, id);
+    const changed = await db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('bulk_operations')
+        .set(change)
+        .where('id', '=', row.id)
+        .where('status', 'in', from)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
+      if (change.status === 'running')
+        await queue.send(BULK_QUEUE, { id: row.id }, { trx, singletonKey: row.id });
+      return true;
+    });
+    if (!changed) throw notReady((await findOwnOperationRow(db, accountId, id)).status, action);
+    if (change.status === 'running') queue.wake(BULK_QUEUE);
+    return getBulkOperation(db, accountId, id);
+  }
+
+  return {
+    /** Defines the queue and starts working it; the app calls this once it is ready. */
+    async startWorking(log: { error(object: object, message: string): void }) {
+      await queue.define(BULK_QUEUE, policy);
+      await queue.work<{ id: string }>(BULK_QUEUE, async ({ data, retryCount }) => {
+        try {
+          const result = await processBulkOperation(deps, data.id);
+          if (result === 'more')
+            await queue.send(BULK_QUEUE, { id: data.id }, { singletonKey: data.id });
+        } catch (error) {
+          if (retryCount < policy.retryLimit) throw error;
+          log.error(
+            { err: error, operation: data.id },
+            'Bulk operation stopped: its job kept failing',
+          );
+          await failBulkOperation(
+            deps,
+            data.id,
+            'The operation stopped on an unexpected error. Contact support.',
+          );
+        }
+      });
+    },
+    create: (actor: Actor, input: NewBulkOperation) => createBulkOperation(deps, actor, input),
+    get: (accountId: string, id: string) => getBulkOperation(db, accountId, id),
+    list: (accountId: string, query: { page: number; page_size: number }) =>
+      listBulkOperations(db, accountId, query),
+    start: (accountId: string, id: string) =>
+      setStatus(
+        accountId,
+        id,
+        ['ready'],
+        { status: 'running', started_at: new Date(), run_date: isoDate() },
+        'start',
+      ),
+    cancel: (accountId: string, id: string) =>
+      setStatus(
+        accountId,
+        id,
+        ['ready', 'running'],
+        { status: 'cancelled', finished_at: new Date() },
+        'cancel',
+      ),
+    remove: (accountId: string, id: string) => deleteBulkOperation(deps, accountId, id),
+    report: (accountId: string, id: string) => bulkReport(deps, accountId, id),
+    result: (accountId: string, id: string) => bulkResult(deps, accountId, id),
+
+    /** The sheet's headers, row count, first rows and suggested mapping, for the mapping step. */
+    async previewSheet(sheet: UploadedFile, mode: BulkMode): Promise<SheetPreview> {
+      if (sheet.size > config.BULK_SHEET_MAX_BYTES) {
+        throw new AppError({
+          statusCode: 413,
+          code: 'body_too_large',
+          message: 'The sheet is too large.',
+          details: { sheet: ['The sheet is too large.'] },
+        });
+      }
+      const read = await deps.securing.readSheet(sheet.path, sheetLimits(config));
+      return {
+        columns: read.columns,
+        row_count: read.rows.length,
+        rows: read.rows.slice(0, BULK_LIMITS.preview_rows),
+        mapping: suggestColumnMapping(read.columns, mode) as Record<string, string>,
+      };
+    },
+  };
+}
+
+export type BulkServices = ReturnType<typeof buildBulkServices>;

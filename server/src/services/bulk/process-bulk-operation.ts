@@ -1,0 +1,589 @@
+// The background work of a bulk operation, one job at a time on the bulk queue. An operation moves through
+//   validating: read the sheet into items (once), then check each row's document (documents mode)
+//   running:    secure each valid row, in sheet order
+// and each job works for BULK_CHUNK_SECONDS at most, then hands over to a new job for the rest. A job taken by a
+// process that died is retried by the queue; everything it does is safe to do twice: reading the sheet replaces
+// the items, a checked row is not checked again, and a secured row is claimed in the same transaction as its
+// verification, which a unique (operation, row) index makes impossible to create twice.
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+
+import { suggestColumnMapping } from '@common/bulk';
+import { isoDate } from '@common/verifications';
+
+import { AppError } from '../../lib/app-error';
+import { resolveTemplateId } from '../templates/resolve-template-id';
+import { generatePublicCode, verificationUrl } from '../verifications/public-code';
+import { storeNewVerification } from '../verifications/store-new-verification';
+
+import { BULK_CHUNK_SECONDS, bulkFileKeys, sheetLimits, type BulkDeps } from './bulk-deps';
+import {
+  columnProblems,
+  drawingErrors,
+  drawnTexts,
+  rowFields,
+  type BulkItemError,
+  type BulkItemStatus,
+  type RowPlan,
+} from './bulk-items';
+import { openDocumentsZip, type DocumentsZip } from './zip-reader';
+
+import type { Database } from '../../db/schema';
+import type { Actor } from '../team/actor';
+import type { Selectable } from 'kysely';
+
+type Operation = Selectable<Database['bulk_operations']>;
+type Item = Pick<Selectable<Database['bulk_operation_items']>, 'id' | 'row_number' | 'cells'>;
+
+/** 'more' when the operation needs another job. */
+export type StepResult = 'more' | 'done';
+
+const INSERT_BATCH = 500;
+const BUSY_PAUSE_MS = 1000;
+
+function planOf(operation: Operation): RowPlan {
+  return {
+    mapping: operation.mapping,
+    ignoredColumns: operation.ignored_columns,
+    layout: operation.layout,
+  };
+}
+
+/** The most entries a documents zip may hold: a few per row, so a zip of tiny files cannot fill memory. */
+function zipLimits(deps: BulkDeps) {
+  return {
+    maxInflatedBytes: deps.config.BULK_MAX_ZIP_BYTES,
+    maxEntries: Math.max(1000, deps.config.BULK_MAX_ROWS * 5),
+  };
+}
+
+async function withDocumentsZip<T>(
+  deps: BulkDeps,
+  operation: Operation,
+  work: (zip: DocumentsZip) => Promise<T>,
+): Promise<T> {
+  const local = await deps.storage.localFile(bulkFileKeys(operation.id).documents);
+  try {
+    const zip = await openDocumentsZip(local.path, zipLimits(deps));
+    try {
+      return await work(zip);
+    } finally {
+      zip.close();
+    }
+  } finally {
+    await local.release();
+  }
+}
+
+/** Runs work on each item with at most `concurrency` at once, stopping early when shouldStop says so. */
+async function eachConcurrently<T>(
+  items: T[],
+  concurrency: number,
+  work: (item: T) => Promise<void>,
+  shouldStop: () => Promise<boolean>,
+): Promise<void> {
+  let next = 0;
+  let stopped = false;
+  async function lane() {
+    while (!stopped && next < items.length) {
+      if (await shouldStop()) {
+        stopped = true;
+        return;
+      }
+      const item = items[next];
+      next += 1;
+      await work(item);
+    }
+  }
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, lane));
+}
+
+/** Securing work in the shared pool; a full pool (busy with single uploads) is waited for, not a failure. */
+async function whenPoolFree<T>(work: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'server_busy')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, BUSY_PAUSE_MS));
+    }
+  }
+}
+
+async function finishInvalid(deps: BulkDeps, operation: Operation, problem: string): Promise<void> {
+  await deps.db
+    .updateTable('bulk_operations')
+    .set({ status: 'invalid', problem, finished_at: new Date() })
+    .where('id', '=', operation.id)
+    .where('status', '=', 'validating')
+    .execute();
+}
+
+// ---- validating: reading the sheet ----------------------------------------------------------------------------
+
+interface ReadItem {
+  row_number: number;
+  status: BulkItemStatus;
+  cells: Record<string, string>;
+  errors: BulkItemError[];
+}
+
+function itemsFromRows(
+  operation: Operation,
+  columns: string[],
+  rows: string[][],
+  today: string,
+): ReadItem[] {
+  const plan = planOf(operation);
+  const fileColumn = plan.mapping.file;
+  const rowOfFile = new Map<string, number>();
+  const rowOfContent = new Map<string, number>();
+  return rows.map((values, index) => {
+    const rowNumber = index + 1;
+    const cells = Object.fromEntries(columns.map((column, at) => [column, values[at]]));
+    const { fields, errors } = rowFields(cells, columns, plan, today);
+    const problems: BulkItemError[] = [...errors];
+    if (operation.mode === 'documents' && fileColumn) {
+      const file = cells[fileColumn];
+      if (!file) problems.push({ column: fileColumn, message: 'Name the document in the zip.' });
+      else if (rowOfFile.has(file.toLowerCase())) {
+        problems.push({
+          column: fileColumn,
+          message: `Row ${rowOfFile.get(file.toLowerCase())} already names this file.`,
+        });
+      } else rowOfFile.set(file.toLowerCase(), rowNumber);
+    }
+    const content = JSON.stringify(values);
+    const sameAs = rowOfContent.get(content);
+    if (sameAs !== undefined) problems.push({ column: null, message: `Same as row ${sameAs}.` });
+    else rowOfContent.set(content, rowNumber);
+    if (fields && plan.layout)
+      problems.push(...drawingErrors(drawnTexts(cells, fields, plan.layout), plan.mapping));
+    const status: BulkItemStatus =
+      problems.length > 0 ? 'invalid' : operation.mode === 'documents' ? 'unchecked' : 'valid';
+    return { row_number: rowNumber, status, cells, errors: problems };
+  });
+}
+
+async function readRows(deps: BulkDeps, read: Operation): Promise<StepResult> {
+  let operation = read;
+  const { db, config } = deps;
+  const local = await deps.storage.localFile(bulkFileKeys(operation.id).sheet);
+  let sheet;
+  try {
+    sheet = await whenPoolFree(() => deps.securing.readSheet(local.path, sheetLimits(config)));
+  } catch (error) {
+    if (error instanceof AppError) {
+      await finishInvalid(deps, operation, error.message);
+      return 'done';
+    }
+    throw error;
+  } finally {
+    await local.release();
+  }
+  // Headers that match a field's name map to it unless the request mapped the field itself ('' for no column).
+  const mapping = Object.fromEntries(
+    Object.entries({
+      ...suggestColumnMapping(sheet.columns, operation.mode),
+      ...operation.mapping,
+    }).filter(([, column]) => column !== ''),
+  );
+  operation = { ...operation, mapping };
+  const problems = columnProblems(sheet.columns, planOf(operation), operation.mode);
+  if (problems.length > 0) {
+    await finishInvalid(deps, operation, problems.join(' '));
+    return 'done';
+  }
+  if (operation.mode === 'documents') {
+    try {
+      // The zip as a whole (names, entry count, unpacked size) before any row is looked at.
+      await withDocumentsZip(deps, operation, async () => undefined);
+    } catch (error) {
+      if (error instanceof AppError) {
+        await finishInvalid(deps, operation, error.message);
+        return 'done';
+      }
+      throw error;
+    }
+  }
+  const items = itemsFromRows(operation, sheet.columns, sheet.rows, isoDate());
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('bulk_operation_items')
+      .where('bulk_operation_id', '=', operation.id)
+      .execute();
+    for (let start = 0; start < items.length; start += INSERT_BATCH) {
+      await trx
+        .insertInto('bulk_operation_items')
+        .values(
+          items.slice(start, start + INSERT_BATCH).map((item) => ({
+            bulk_operation_id: operation.id,
+            row_number: item.row_number,
+            status: item.status,
+            cells: JSON.stringify(item.cells),
+            errors: JSON.stringify(item.errors),
+          })),
+        )
+        .execute();
+    }
+    await trx
+      .updateTable('bulk_operations')
+      .set({
+        total_rows: items.length,
+        columns: JSON.stringify(sheet.columns),
+        sheet_type: sheet.type,
+        mapping: JSON.stringify(mapping),
+        rows_read_at: new Date(),
+      })
+      .where('id', '=', operation.id)
+      .execute();
+  });
+  return 'more';
+}
+
+// ---- validating: checking each row's document -----------------------------------------------------------------
+
+async function setItemState(
+  deps: BulkDeps,
+  item: Item,
+  status: BulkItemStatus,
+  errors: BulkItemError[] = [],
+): Promise<void> {
+  await deps.db
+    .updateTable('bulk_operation_items')
+    .set({ status, errors: JSON.stringify(errors) })
+    .where('id', '=', item.id)
+    .execute();
+}
+
+async function checkRowDocument(
+  deps: BulkDeps,
+  operation: Operation,
+  zip: DocumentsZip,
+  item: Item,
+): Promise<void> {
+  const column = operation.mapping.file!;
+  const found = zip.find(item.cells[column]);
+  if ('problem' in found)
+    return setItemState(deps, item, 'invalid', [{ column, message: found.problem }]);
+  try {
+    const bytes = await zip.read(found.name);
+    await whenPoolFree(() => deps.securing.checkDocument(bytes, deps.config.UPLOAD_MAX_BYTES));
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return setItemState(deps, item, 'invalid', [{ column, message: error.message }]);
+  }
+  return setItemState(deps, item, 'valid');
+}
+
+function concurrency(deps: BulkDeps): number {
+  // One more than the workers, so a worker never waits for the main thread to unzip its next document.
+  return deps.config.SECURING_WORKERS + 1;
+}
+
+async function nextItems(
+  deps: BulkDeps,
+  operationId: string,
+  status: BulkItemStatus,
+  limit: number,
+) {
+  return deps.db
+    .selectFrom('bulk_operation_items')
+    .select(['id', 'row_number', 'cells'])
+    .where('bulk_operation_id', '=', operationId)
+    .where('status', '=', status)
+    .orderBy('row_number')
+    .limit(limit)
+    .execute();
+}
+
+async function stillIs(deps: BulkDeps, id: string, status: Operation['status']): Promise<boolean> {
+  const row = await deps.db
+    .selectFrom('bulk_operations')
+    .select('status')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.status === status;
+}
+
+function chunkDeadline(): () => boolean {
+  const end = Date.now() + BULK_CHUNK_SECONDS * 1000;
+  return () => Date.now() >= end;
+}
+
+async function checkDocuments(deps: BulkDeps, operation: Operation): Promise<StepResult> {
+  const isPastDeadline = chunkDeadline();
+  const batchSize = concurrency(deps) * 4;
+  return withDocumentsZip(deps, operation, async (zip) => {
+    for (;;) {
+      const items = await nextItems(deps, operation.id, 'unchecked', batchSize);
+      if (items.length === 0) return 'done';
+      await eachConcurrently(
+        items,
+        concurrency(deps),
+        (item) => checkRowDocument(deps, operation, zip, item),
+        async () => isPastDeadline() || !(await stillIs(deps, operation.id, 'validating')),
+      );
+      if (isPastDeadline()) return 'more';
+      if (!(await stillIs(deps, operation.id, 'validating'))) return 'done';
+    }
+  });
+}
+
+async function finishValidation(deps: BulkDeps, operation: Operation): Promise<void> {
+  const counts = await deps.db
+    .selectFrom('bulk_operation_items')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('bulk_operation_id', '=', operation.id)
+    .groupBy('status')
+    .execute();
+  const count = (status: BulkItemStatus) =>
+    Number(counts.find((c) => c.status === status)?.count ?? 0);
+  const valid = count('valid');
+  await deps.db
+    .updateTable('bulk_operations')
+    .set({
+      valid_rows: valid,
+      invalid_rows: count('invalid'),
+      status: valid > 0 ? 'ready' : 'invalid',
+      finished_at: valid > 0 ? null : new Date(),
+    })
+    .where('id', '=', operation.id)
+    .where('status', '=', 'validating')
+    .execute();
+}
+
+async function validate(deps: BulkDeps, operation: Operation): Promise<StepResult> {
+  if (!operation.rows_read_at) return readRows(deps, operation);
+  if (operation.mode === 'documents' && (await checkDocuments(deps, operation)) === 'more') {
+    return 'more';
+  }
+  await finishValidation(deps, operation);
+  return 'done';
+}
+
+// ---- running: securing each valid row -------------------------------------------------------------------------
+
+function outputFileName(operation: Operation, item: Item, holderName: string): string {
+  if (operation.mode === 'documents') return path.basename(item.cells[operation.mapping.file!]);
+  return `${holderName || 'document'}.pdf`;
+}
+
+async function failItem(deps: BulkDeps, operation: Operation, item: Item, message: string) {
+  await deps.db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable('bulk_operation_items')
+      .set({ status: 'failed', errors: JSON.stringify([{ column: null, message }]) })
+      .where('id', '=', item.id)
+      .where('status', '=', 'valid')
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) return;
+    await trx
+      .updateTable('bulk_operations')
+      .set((eb) => ({ failed: eb('failed', '+', 1) }))
+      .where('id', '=', operation.id)
+      .execute();
+  });
+}
+
+/** Thrown inside the row's transaction when another job secured the row first: everything rolls back. */
+class AlreadySecured extends Error {}
+
+function isDuplicateRow(error: unknown): boolean {
+  return (
+    (error as { code?: string }).code === '23505' &&
+    String(
+      (error as { constraint?: string; message?: string }).constraint ?? (error as Error).message,
+    ).includes('verifications_bulk_row_unique')
+  );
+}
+
+async function secureRow(
+  deps: BulkDeps,
+  operation: Operation,
+  context: {
+    actor: Actor;
+    templateId: string;
+    zip: DocumentsZip | null;
+    designPath: string | null;
+  },
+  item: Item,
+): Promise<void> {
+  const { config } = deps;
+  const { fields, errors } = rowFields(
+    item.cells,
+    operation.columns,
+    planOf(operation),
+    operation.run_date!,
+  );
+  if (!fields) return failItem(deps, operation, item, errors.map((e) => e.message).join(' '));
+  const code = generatePublicCode();
+  const request = {
+    code,
+    url: verificationUrl(config.PUBLIC_URL, code),
+    placement: operation.qr_placement,
+    maxBytes: config.UPLOAD_MAX_BYTES,
+  };
+  let original: Buffer;
+  let secured;
+  try {
+    if (context.zip) {
+      const found = context.zip.find(item.cells[operation.mapping.file!]);
+      if ('problem' in found) return failItem(deps, operation, item, found.problem);
+      original = await context.zip.read(found.name);
+      secured = await whenPoolFree(() =>
+        deps.securing.secureDocument({ ...request, bytes: original }),
+      );
+    } else {
+      const texts = drawnTexts(item.cells, fields, operation.layout!);
+      const drawn = await whenPoolFree(() =>
+        deps.securing.secureDesign({ ...request, designPath: context.designPath!, texts }),
+      );
+      ({ original } = drawn);
+      secured = drawn;
+    }
+  } catch (error) {
+    if (error instanceof AppError) return failItem(deps, operation, item, error.message);
+    throw error;
+  }
+  const verificationId = randomUUID();
+  try {
+    await storeNewVerification(
+      deps,
+      context.actor,
+      {
+        id: verificationId,
+        code,
+        ...fields,
+        templateId: context.templateId,
+        qr: operation.qr_placement,
+        allowDownload: operation.allow_download,
+        original: {
+          filename: outputFileName(operation, item, fields.holder_name),
+          body: original,
+          size: original.length,
+        },
+        secured,
+        bulk: { operationId: operation.id, rowNumber: item.row_number },
+      },
+      async (trx) => {
+        const claimed = await trx
+          .updateTable('bulk_operation_items')
+          .set({ status: 'succeeded', verification_id: verificationId })
+          .where('id', '=', item.id)
+          .where('status', '=', 'valid')
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) === 0) throw new AlreadySecured();
+        await trx
+          .updateTable('bulk_operations')
+          .set((eb) => ({ succeeded: eb('succeeded', '+', 1) }))
+          .where('id', '=', operation.id)
+          .execute();
+      },
+    );
+  } catch (error) {
+    // Another job (a retry of this one) got there first: its verification is the row's.
+    if (error instanceof AlreadySecured || isDuplicateRow(error)) return;
+    throw error;
+  }
+}
+
+async function runContext(deps: BulkDeps, operation: Operation) {
+  // The creator acts; if they have left the team since, the account's owner does.
+  const actor: Actor = {
+    id: operation.created_by ?? operation.user_id,
+    accountId: operation.user_id,
+  };
+  let templateId: string;
+  try {
+    templateId = await resolveTemplateId(deps.db, operation.user_id, operation.template_id);
+  } catch {
+    templateId = await resolveTemplateId(deps.db, operation.user_id, null);
+  }
+  return { actor, templateId };
+}
+
+async function finishRun(deps: BulkDeps, operation: Operation): Promise<void> {
+  await deps.db
+    .updateTable('bulk_operations')
+    .set({ status: 'completed', finished_at: new Date() })
+    .where('id', '=', operation.id)
+    .where('status', '=', 'running')
+    .execute();
+}
+
+async function secureRows(
+  deps: BulkDeps,
+  operation: Operation,
+  context: Parameters<typeof secureRow>[2],
+): Promise<StepResult> {
+  const isPastDeadline = chunkDeadline();
+  const batchSize = concurrency(deps) * 4;
+  for (;;) {
+    const items = await nextItems(deps, operation.id, 'valid', batchSize);
+    if (items.length === 0) {
+      await finishRun(deps, operation);
+      return 'done';
+    }
+    await eachConcurrently(
+      items,
+      concurrency(deps),
+      (item) => secureRow(deps, operation, context, item),
+      async () => isPastDeadline() || !(await stillIs(deps, operation.id, 'running')),
+    );
+    if (!(await stillIs(deps, operation.id, 'running'))) return 'done';
+    if (isPastDeadline()) return 'more';
+  }
+}
+
+async function run(deps: BulkDeps, operation: Operation): Promise<StepResult> {
+  const { actor, templateId } = await runContext(deps, operation);
+  if (operation.mode === 'documents') {
+    return withDocumentsZip(deps, operation, (zip) =>
+      secureRows(deps, operation, { actor, templateId, zip, designPath: null }),
+    );
+  }
+  const design = await deps.storage.localFile(bulkFileKeys(operation.id).design);
+  try {
+    return await secureRows(deps, operation, {
+      actor,
+      templateId,
+      zip: null,
+      designPath: design.path,
+    });
+  } finally {
+    await design.release();
+  }
+}
+
+/** One job's worth of an operation's work. */
+export async function processBulkOperation(deps: BulkDeps, id: string): Promise<StepResult> {
+  const operation = await deps.db
+    .selectFrom('bulk_operations')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!operation) return 'done';
+  if (operation.status === 'validating') return validate(deps, operation);
+  if (operation.status === 'running') return run(deps, operation);
+  return 'done';
+}
+
+/** The operation's job failed for good (its retries are spent): it stops, with the reason. */
+export async function failBulkOperation(deps: BulkDeps, id: string, reason: string): Promise<void> {
+  await deps.db
+    .updateTable('bulk_operations')
+    .set((eb) => ({
+      status: eb
+        .case()
+        .when('status', '=', 'validating')
+        .then('invalid' as const)
+        .else('failed' as const)
+        .end(),
+      problem: reason,
+      finished_at: new Date(),
+    }))
+    .where('id', '=', id)
+    .where('status', 'in', ['validating', 'running'])
+    .execute();
+}

@@ -1,0 +1,90 @@
+// Stores a secured verification: both files, then its row and audit entry in one transaction, then tells the
+// public pages. Any failure removes the files already stored, so there is never a file without a row or a row
+// without files. A single upload and every bulk row go through here.
+import type { QrPlacement } from '@common/verifications';
+import type { CustomField } from '@common/verifications-schemas';
+
+import { cleanFileName } from '../../lib/file-name';
+import { recordAudit } from '../team/record-audit';
+
+import { verificationFileKeys } from './verification-files';
+
+import type { Database } from '../../db/schema';
+import type { Actor } from '../team/actor';
+import type { SecuredDocument } from './secure-document';
+import type { VerificationDeps } from './verification-deps';
+import type { Transaction } from 'kysely';
+import type { Readable } from 'node:stream';
+
+export interface NewVerificationRecord {
+  id: string;
+  code: string;
+  title: string;
+  holder_name: string;
+  issue_date: string;
+  expiry_date: string | null;
+  custom_fields: CustomField[];
+  templateId: string;
+  qr: QrPlacement;
+  allowDownload: boolean;
+  original: { filename: string; body: Buffer | Readable; size: number };
+  secured: SecuredDocument;
+  /** The bulk operation row it is made for: unique, so a retried row cannot make a second one. */
+  bulk?: { operationId: string; rowNumber: number };
+}
+
+export async function storeNewVerification(
+  deps: Pick<VerificationDeps, 'db' | 'storage' | 'publicPages'>,
+  actor: Actor,
+  record: NewVerificationRecord,
+  /** More writes that must commit or roll back with the row (a bulk row's state). */
+  alsoInTransaction?: (trx: Transaction<Database>) => Promise<void>,
+): Promise<void> {
+  const { db, storage } = deps;
+  const { id, code, secured } = record;
+  const keys = verificationFileKeys(id);
+  try {
+    await storage.put(keys.original, record.original.body);
+    await storage.put(keys.secured, secured.pdf);
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('verifications')
+        .values({
+          id,
+          user_id: actor.accountId,
+          created_by: actor.id,
+          code,
+          title: record.title,
+          holder_name: record.holder_name,
+          issue_date: record.issue_date,
+          expiry_date: record.expiry_date,
+          custom_fields: JSON.stringify(record.custom_fields),
+          template_id: record.templateId,
+          qr_placement: JSON.stringify(record.qr),
+          allow_download: record.allowDownload,
+          revoked_at: null,
+          revocation_reason: null,
+          replaced_by_id: null,
+          original_file_name: cleanFileName(record.original.filename),
+          original_content_type: secured.contentType,
+          original_size: record.original.size,
+          original_sha256: secured.originalSha256,
+          secured_size: secured.pdf.length,
+          secured_sha256: secured.securedSha256,
+          last_scanned_at: null,
+          bulk_operation_id: record.bulk?.operationId ?? null,
+          bulk_row_number: record.bulk?.rowNumber ?? null,
+        })
+        .execute();
+      await recordAudit(trx, actor, {
+        action: 'verification.created',
+        object: { type: 'verification', id, name: record.title },
+      });
+      await alsoInTransaction?.(trx);
+    });
+  } catch (error) {
+    await Promise.allSettled([storage.delete(keys.original), storage.delete(keys.secured)]);
+    throw error;
+  }
+  await deps.publicPages.apply({ type: 'verification-saved', code });
+}
