@@ -1,4 +1,7 @@
-// What the list can be narrowed to: the statuses by name, and the filters the toolbar holds.
+// What the list can be narrowed to: the statuses by name, the filters the toolbar holds, and the bulk operation the
+// address names.
+import { pathTo } from '@/app/routes';
+
 import type { VerificationStatus } from './api/verifications-api';
 
 export const STATUS_LABELS: Record<VerificationStatus, string> = {
@@ -20,3 +23,11 @@ export const NO_FILTERS: VerificationFilters = {
   issuedFrom: '',
   issuedTo: '',
 };
+
+/** The address's filter by bulk operation (`/?bulk_operation=<id>`), as the bulk list and the drawer link to it. */
+export const BULK_OPERATION_PARAM = 'bulk_operation';
+
+/** The dashboard showing only the verifications one bulk operation made. */
+export function bulkOperationFilterPath(id: string): string {
+  return `${pathTo('dashboard')}?${new URLSearchParams({ [BULK_OPERATION_PARAM]: id })}`;
+}

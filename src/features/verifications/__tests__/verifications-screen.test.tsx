@@ -398,6 +398,62 @@ describe('dashboard: the detail drawer', () => {
   });
 });
 
+describe('dashboard: verifications made in bulk', () => {
+  const fromBulk = aVerification({
+    id: 'ver_5',
+    code: 'QRV-B5B5B',
+    title: 'Diploma in Midwifery',
+    bulk_operation: { id: 'bulk_1', name: 'Class of 2026' },
+  });
+
+  it('narrows the list to the operation the address names, shown as a chip that clears it', async () => {
+    const { fetchMock } = serve([fromBulk]);
+    const { user, router } = renderWithProviders(<VerificationsScreen />, {
+      preloadedState: { session: signedInSession() },
+      route: '/?bulk_operation=bulk_1',
+    });
+
+    const chip = await screen.findByRole('button', { name: /Bulk: Class of 2026/ });
+    expect(listCalls(fetchMock)[0]).toMatchObject({ bulk_operation: 'bulk_1', page: '1' });
+    // A filtered list that is empty is not the invitation to create the first verification.
+    expect(screen.queryByText('No verifications yet')).toBeNull();
+
+    await user.click(
+      within(chip).getByLabelText('Show verifications of every operation', { selector: 'svg' }),
+    );
+    await waitFor(() => expect(listCalls(fetchMock).at(-1)).not.toHaveProperty('bulk_operation'));
+    expect(router.state.location.search).toBe('');
+    expect(screen.queryByRole('button', { name: /Bulk:/ })).toBeNull();
+  });
+
+  it('names the operation in the drawer and links to the list of its verifications', async () => {
+    const { fetchMock } = serve([fromBulk]);
+    const { user, router } = renderDashboard();
+
+    const drawer = within(await openDrawer('Diploma in Midwifery'));
+    const link = await drawer.findByRole('link', {
+      name: 'Bulk operation: Class of 2026. Show its verifications',
+    });
+    expect(link).toHaveTextContent('Class of 2026');
+    expect(link).toHaveAttribute('href', '/?bulk_operation=bulk_1');
+
+    await user.click(link);
+    expect(router.state.location.search).toBe('?bulk_operation=bulk_1');
+    await waitFor(() =>
+      expect(listCalls(fetchMock).at(-1)).toMatchObject({ bulk_operation: 'bulk_1' }),
+    );
+    expect(await screen.findByRole('button', { name: /Bulk: Class of 2026/ })).toBeInTheDocument();
+  });
+
+  it('shows no bulk operation line for a verification made on its own', async () => {
+    serve([nursing]);
+    renderDashboard();
+    const drawer = within(await openDrawer('Bachelor of Science in Nursing'));
+    await drawer.findByText('Olivia Owner');
+    expect(drawer.queryByText('Bulk operation')).toBeNull();
+  });
+});
+
 describe('dashboard: revoking and deleting', () => {
   it('revokes with a reason, then list, figures and drawer all show it', async () => {
     const { fetchMock } = serve([nursing]);

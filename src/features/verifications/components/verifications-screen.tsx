@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 
 import { pathTo } from '@/app/routes';
 import { EmptyState } from '@/components/empty-state';
@@ -24,7 +24,7 @@ import {
   type VerificationListParams,
   type VerificationOrdering,
 } from '../api/verifications-api';
-import { NO_FILTERS, type VerificationFilters } from '../filters';
+import { BULK_OPERATION_PARAM, NO_FILTERS, type VerificationFilters } from '../filters';
 import { useDebouncedValue } from '../use-debounced-value';
 
 import { VerificationStatsCards } from './verification-stats';
@@ -61,6 +61,15 @@ export function VerificationsScreen() {
     id: null,
     isOpen: false,
   });
+  const [searchParams, setSearchParams] = useSearchParams();
+  const bulkOperationId = searchParams.get(BULK_OPERATION_PARAM) ?? '';
+  // A new operation to filter by starts at the first page, with no drawer over the list.
+  const [shownBulkOperationId, setShownBulkOperationId] = useState(bulkOperationId);
+  if (shownBulkOperationId !== bulkOperationId) {
+    setShownBulkOperationId(bulkOperationId);
+    setPage(0);
+    setDrawer((current) => ({ ...current, isOpen: false }));
+  }
   const search = useDebouncedValue(filters.search.trim(), SEARCH_DEBOUNCE_MS);
   // A shared user with view access looks and downloads; the server would refuse their changes anyway.
   const canEdit = useCanEdit('verifications');
@@ -72,16 +81,36 @@ export function VerificationsScreen() {
     status: filters.status || undefined,
     issued_from: filters.issuedFrom || undefined,
     issued_to: filters.issuedTo || undefined,
+    bulk_operation: bulkOperationId || undefined,
     ordering,
   };
   const { data, isLoading, isFetching, isError, refetch } = useGetVerificationsQuery(params);
-  const hasFilters = Boolean(search || filters.status || filters.issuedFrom || filters.issuedTo);
+  const hasFilters = Boolean(
+    search || filters.status || filters.issuedFrom || filters.issuedTo || bulkOperationId,
+  );
+  // The operation's name comes with the verifications it made.
+  const bulkOperationName = data?.results.find(
+    (verification) => verification.bulk_operation?.id === bulkOperationId,
+  )?.bulk_operation?.name;
   // Nothing at all yet (not merely nothing matching): invite the first verification, if the user may create it.
   const isEmpty = data?.count === 0 && !hasFilters && page === 0;
 
   const changeFilters = (next: VerificationFilters) => {
     setFilters(next);
     setPage(0);
+  };
+  const clearBulkOperation = () =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(BULK_OPERATION_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  const clearFilters = () => {
+    changeFilters(NO_FILTERS);
+    if (bulkOperationId) clearBulkOperation();
   };
 
   let list;
@@ -106,6 +135,10 @@ export function VerificationsScreen() {
         <VerificationsToolbar
           filters={filters}
           onFiltersChange={changeFilters}
+          bulkOperation={
+            bulkOperationId ? { id: bulkOperationId, name: bulkOperationName ?? null } : null
+          }
+          onBulkOperationClear={clearBulkOperation}
           ordering={ordering}
           onOrderingChange={(next) => {
             setOrdering(next);
@@ -125,7 +158,7 @@ export function VerificationsScreen() {
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
               Try other words or dates, or clear the filters.
             </Typography>
-            <Button sx={{ mt: 2 }} onClick={() => changeFilters(NO_FILTERS)}>
+            <Button sx={{ mt: 2 }} onClick={clearFilters}>
               Clear filters
             </Button>
           </Box>

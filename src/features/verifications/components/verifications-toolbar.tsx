@@ -1,5 +1,9 @@
 // Search, filters and (on a phone, where there are no column headers) the sort order.
+import CancelIcon from '@mui/icons-material/Cancel';
+import LibraryAddCheckOutlined from '@mui/icons-material/LibraryAddCheckOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -37,6 +41,9 @@ interface VerificationsToolbarProps {
   onFiltersChange: (filters: VerificationFilters) => void;
   ordering: VerificationOrdering;
   onOrderingChange: (ordering: VerificationOrdering) => void;
+  /** The bulk operation the list is narrowed to (from the address); its name once a verification names it. */
+  bulkOperation?: { id: string; name: string | null } | null;
+  onBulkOperationClear?: () => void;
 }
 
 export function VerificationsToolbar({
@@ -44,6 +51,8 @@ export function VerificationsToolbar({
   onFiltersChange,
   ordering,
   onOrderingChange,
+  bulkOperation,
+  onBulkOperationClear,
 }: VerificationsToolbarProps) {
   const change = (changes: Partial<VerificationFilters>) =>
     onFiltersChange({ ...filters, ...changes });
@@ -129,6 +138,18 @@ export function VerificationsToolbar({
           htmlInput: { min: filters.issuedFrom || undefined },
         }}
       />
+      {bulkOperation && (
+        <Box sx={{ flex: '1 1 100%' }}>
+          <Chip
+            icon={<LibraryAddCheckOutlined />}
+            label={`Bulk: ${bulkOperation.name ?? 'one operation'}`}
+            color="primary"
+            variant="outlined"
+            onDelete={onBulkOperationClear}
+            deleteIcon={<CancelIcon aria-label="Show verifications of every operation" />}
+          />
+        </Box>
+      )}
     </Stack>
   );
 }

@@ -1,8 +1,11 @@
-// Who created the verification and when it last changed.
+// Who created the verification (and in which bulk operation) and when it last changed.
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
 
 import { formatDateTime } from '@/lib/dates';
 
+import { bulkOperationFilterPath } from '../../filters';
 import { authorName } from '../../format';
 
 import { Fact, Facts, Section } from './facts';
@@ -22,6 +25,17 @@ export function AuthorshipSection({ verification }: { verification: Verification
             </Typography>
           )}
         </Fact>
+        {verification.bulk_operation && (
+          <Fact label="Bulk operation">
+            <Link
+              component={RouterLink}
+              to={bulkOperationFilterPath(verification.bulk_operation.id)}
+              aria-label={`Bulk operation: ${verification.bulk_operation.name}. Show its verifications`}
+            >
+              {verification.bulk_operation.name}
+            </Link>
+          </Fact>
+        )}
         <Fact label="Created">{formatDateTime(verification.created_at)}</Fact>
         <Fact label="Updated">{formatDateTime(verification.updated_at)}</Fact>
       </Facts>
