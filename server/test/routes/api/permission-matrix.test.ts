@@ -4,6 +4,14 @@
 // edit, view and no access, a removed member, another owner and nobody, and each must get the status the rule
 // promises.
 import { accessRuleOf, type RouteAccess } from '../../../src/plugins/auth';
+import {
+  csvPart,
+  makeCsv,
+  makeZip,
+  postBulkOperation,
+  waitForStatus,
+  zipPart,
+} from '../../helpers/bulk';
 import { EDIT_ALL, NO_ACCESS, sharedUser, VIEW_ALL } from '../../helpers/team';
 import { createTemplate } from '../../helpers/templates';
 import { createTestApp } from '../../helpers/test-app';
@@ -20,6 +28,8 @@ import type { FastifyInstance, HTTPMethods, RouteOptions } from 'fastify';
 const VIEW_VERIFICATIONS: RouteAccess = { area: 'verifications', level: 'view' };
 const EDIT_VERIFICATIONS: RouteAccess = { area: 'verifications', level: 'edit' };
 const VIEW_TEMPLATES: RouteAccess = { area: 'templates', level: 'view' };
+const VIEW_BULK: RouteAccess = { area: 'bulk', level: 'view' };
+const EDIT_BULK: RouteAccess = { area: 'bulk', level: 'edit' };
 const EDIT_TEMPLATES: RouteAccess = { area: 'templates', level: 'edit' };
 
 /** Every route under /api/ and who may call it. A HEAD route has its GET's rule. */
@@ -67,6 +77,16 @@ const RULES: Record<string, RouteAccess> = {
   'POST /api/team/users/:id/resend/': 'owner',
   'GET /api/team/audit/': 'owner',
   'GET /api/team/invitations/:token/': 'public',
+  'POST /api/bulk-operations': EDIT_BULK,
+  'POST /api/bulk-operations/sheet-preview/': EDIT_BULK,
+  'GET /api/bulk-operations': VIEW_BULK,
+  'GET /api/bulk-operations/:id/': VIEW_BULK,
+  'POST /api/bulk-operations/:id/start/': EDIT_BULK,
+  'POST /api/bulk-operations/:id/cancel/': EDIT_BULK,
+  'DELETE /api/bulk-operations/:id/': EDIT_BULK,
+  'GET /api/bulk-operations/:id/report/': VIEW_BULK,
+  'GET /api/bulk-operations/:id/result/': VIEW_BULK,
+  'GET /api/bulk-operations/:id/events/': VIEW_BULK,
 };
 
 type RegisteredRoute = Pick<RouteOptions, 'method' | 'url' | 'config'>;
@@ -167,6 +187,23 @@ interface Fixtures {
   uploadId: string;
   /** An invitation that is still pending. */
   memberId: string;
+  /** A bulk operation that has finished (as invalid): its event stream ends at once, start and cancel answer 409. */
+  bulkOperationId: string;
+}
+
+async function finishedBulkOperation(app: FastifyInstance, owner: TestUser): Promise<string> {
+  const response = await postBulkOperation(app, owner, {
+    sheet: csvPart(
+      makeCsv([
+        ['file', 'title', 'holder_name'],
+        ['a.pdf', '', ''],
+      ]),
+    ),
+    documents: zipPart(await makeZip([{ name: 'a.pdf', data: await makePdf() }])),
+  });
+  const { id } = response.json<{ id: string }>();
+  await waitForStatus(app, owner, id, ['invalid']);
+  return id;
 }
 
 async function stageUpload(app: FastifyInstance, user: TestUser): Promise<string> {
@@ -212,6 +249,7 @@ async function makeFixtures(app: FastifyInstance): Promise<Fixtures> {
     templateId: (await createTemplate(app, owner)).id,
     uploadId: await stageUpload(app, owner),
     memberId: await invite(app, owner),
+    bulkOperationId: await finishedBulkOperation(app, owner),
   };
 }
 
@@ -238,13 +276,18 @@ async function requestFor(
   if (method === 'DELETE' && url === '/api/team/users/:id/' && outcome === 'allowed') {
     return { url: url.replace(':id', await invite(app, fixtures.users.owner)) };
   }
+  if (method === 'DELETE' && url === '/api/bulk-operations/:id/' && outcome === 'allowed') {
+    return { url: url.replace(':id', await finishedBulkOperation(app, fixtures.users.owner)) };
+  }
   const id = url.startsWith('/api/verifications/')
     ? fixtures.verificationId
     : url.startsWith('/api/templates/')
       ? fixtures.templateId
       : url.startsWith('/api/team/')
         ? fixtures.memberId
-        : fixtures.uploadId;
+        : url.startsWith('/api/bulk-operations/')
+          ? fixtures.bulkOperationId
+          : fixtures.uploadId;
   const path = url.replace(':id', id);
   if (method === 'DELETE' && url.startsWith('/api/templates/')) {
     return { url: `${path}?replacement_id=00000000-0000-4000-8000-000000000000` };

@@ -61,6 +61,7 @@ test('uploading a PDF secures it: 201 with the verification, its files and a QR 
   const verification: VerificationJson = response.json();
   expect(verification).toEqual({
     id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    bulk_operation: null,
     code: expect.stringMatching(/^[a-z2-9]{16}$/),
     title: 'Bachelor of Science',
     holder_name: 'Ada Lovelace',
