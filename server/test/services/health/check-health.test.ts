@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 
 import { openDatabase } from '../../../src/db/open-database';
 import { createHealthCheck, type HealthReport } from '../../../src/services/health/check-health';
+import { loadMigratedPglite } from '../../helpers/database-templates';
 
 import type { Database } from '../../../src/db/schema';
 import type { MailCheck, Mailer } from '../../../src/mail/mailer';
@@ -35,7 +36,8 @@ const mailer: Mailer = {
 };
 
 beforeAll(async () => {
-  pglite = await PGlite.create();
+  // The run's migrated template: loading it is quicker than initdb, and any database that answers will do.
+  pglite = await PGlite.create({ loadDataDir: await loadMigratedPglite() });
   ({ db } = await openDatabase(
     { driver: 'pglite', client: countingClient(pglite) },
     { error: () => undefined },
