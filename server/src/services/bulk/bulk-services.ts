@@ -81,6 +81,8 @@ export function buildBulkServices(deps: BulkDeps) {
         }
       });
     },
+    /** One job's worth of an operation's work, as the queue's handler runs it (tests run two at once). */
+    processOnce: (id: string) => processBulkOperation(deps, id),
     create: (actor: Actor, input: NewBulkOperation) => createBulkOperation(deps, actor, input),
     get: (accountId: string, id: string) => getBulkOperation(db, accountId, id),
     list: (accountId: string, query: { page: number; page_size: number }) =>

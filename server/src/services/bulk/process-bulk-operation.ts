@@ -90,6 +90,8 @@ async function eachConcurrently<T>(
         stopped = true;
         return;
       }
+      // Another lane may have taken the last item while this one awaited.
+      if (next >= items.length) return;
       const item = items[next];
       next += 1;
       await work(item);
