@@ -105,6 +105,8 @@ const POSTGRES_TESTS = [
   'server/test/routes/api/team/invitations.test.ts',
   'server/test/routes/api/team/records.test.ts',
   'server/test/routes/v/verification-page.test.ts',
+  'server/test/routes/api/bulk/documents-mode.test.ts',
+  'server/test/routes/api/bulk/lifecycle.test.ts',
 ];
 
 function serverProject(
