@@ -107,6 +107,7 @@ const POSTGRES_TESTS = [
   'server/test/routes/v/verification-page.test.ts',
   'server/test/routes/api/bulk/documents-mode.test.ts',
   'server/test/routes/api/bulk/lifecycle.test.ts',
+  'server/test/crash/bulk-crash.postgres.test.ts',
 ];
 
 function serverProject(
@@ -121,6 +122,8 @@ function serverProject(
     testEnvironmentOptions: { globalsCleanup: 'off' },
     roots: ['<rootDir>/server', '<rootDir>/common'],
     testMatch: databaseUrl ? POSTGRES_TESTS.map((file) => `<rootDir>/${file}`) : ['**/*.test.ts'],
+    // *.postgres.test.ts need a Postgres server: they run in the Postgres project only.
+    testPathIgnorePatterns: databaseUrl ? [] : ['\\.postgres\\.test\\.ts$'],
     transform: swcTransform,
     transformIgnorePatterns: [`node_modules/(?!(${esmPackages})/)`],
     moduleNameMapper,

@@ -39,7 +39,7 @@ export function bulkFileKeys(id: string) {
 export const BULK_QUEUE = 'bulk-operations';
 
 /** How long one job works before it hands over to the next (so a killed process's work is retried soon). */
-export const BULK_CHUNK_SECONDS = 10;
+export const BULK_CHUNK_SECONDS = 5;
 
 /** What reading a sheet may cost: an XLSX is compressed XML, and twenty times the file is far more than any real
  * sheet unpacks to. */

@@ -23,7 +23,7 @@ export function buildBulkServices(deps: BulkDeps) {
   /** Expiry covers a chunk's work plus one document at its time limit, so only a dead process's job expires. */
   const policy: QueuePolicy = {
     policy: 'stately',
-    expireInSeconds: BULK_CHUNK_SECONDS + config.SECURING_TIMEOUT_SECONDS + 15,
+    expireInSeconds: BULK_CHUNK_SECONDS + config.SECURING_TIMEOUT_SECONDS + 5,
     retryLimit: 5,
     retryDelay: 5,
   };
