@@ -74,7 +74,8 @@ export function formatFileSize(bytes: number): string {
     unit += 1;
   }
   const digits = unit === 0 || value >= 10 ? 0 : 1;
-  return `${value.toFixed(digits)} ${BYTE_UNITS[unit]}`;
+  // '1 GB', not '1.0 GB'.
+  return `${Number(value.toFixed(digits))} ${BYTE_UNITS[unit]}`;
 }
 
 /** Who started an operation, as the screens name people: their name, or their email when they gave none. */

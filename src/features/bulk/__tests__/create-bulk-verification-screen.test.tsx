@@ -334,7 +334,14 @@ describe('create bulk verification: from one design', () => {
       'GET /api/bulk-operations/bulk_new/': jsonResponse({ ...ready, mode: 'design' }),
     });
 
+    expect(screen.queryByText('Place fields')).toBeNull();
     await user.click(screen.getByRole('radio', { name: /Generate from one design/ }));
+    // The stepper shows the design's extra step at once.
+    expect(
+      within(screen.getByRole('list', { name: 'Steps' }))
+        .getAllByRole('listitem')
+        .map((step) => step.textContent),
+    ).toEqual(['1Upload', '2Map columns', '3Place fields', '4Review']);
     expect(screen.queryByLabelText('Documents', { selector: 'input' })).toBeNull();
     await user.upload(fileInput('Sheet'), sheetFile('certificates.xlsx'));
     await user.upload(fileInput('Design'), pdfFile());

@@ -83,23 +83,25 @@ export function BulkFileField({ name, label, hint, accept, disabled }: BulkFileF
           useFlexGap
           sx={{ alignItems: 'center', flexWrap: 'wrap' }}
         >
-          {file ? (
-            <InsertDriveFileOutlined color="primary" aria-hidden />
-          ) : (
-            <UploadFileOutlined sx={{ color: 'action.active' }} aria-hidden />
-          )}
-          <Box sx={{ flex: '1 1 180px', minWidth: 0 }}>
-            <Typography variant="subtitle2" component="label" htmlFor={id}>
-              {label}
-            </Typography>
-            <Typography
-              variant="body2"
-              color={file ? 'text.primary' : 'text.secondary'}
-              sx={{ wordBreak: 'break-word' }}
-            >
-              {file ? `${file.name} · ${formatFileSize(file.size)}` : hint}
-            </Typography>
-          </Box>
+          <Stack direction="row" spacing={2} sx={{ flex: '1 1 200px', minWidth: 0 }}>
+            {file ? (
+              <InsertDriveFileOutlined color="primary" aria-hidden />
+            ) : (
+              <UploadFileOutlined sx={{ color: 'action.active' }} aria-hidden />
+            )}
+            <Box sx={{ minWidth: 0 }}>
+              <Typography variant="subtitle2" component="label" htmlFor={id}>
+                {label}
+              </Typography>
+              <Typography
+                variant="body2"
+                color={file ? 'text.primary' : 'text.secondary'}
+                sx={{ wordBreak: 'break-word' }}
+              >
+                {file ? `${file.name} · ${formatFileSize(file.size)}` : hint}
+              </Typography>
+            </Box>
+          </Stack>
           <Button
             variant="outlined"
             size="small"

@@ -31,7 +31,7 @@ import { formatDateTime } from '@/lib/dates';
 import { authorName, canCancel, canStart, hasReport, hasResult, MODE_LABELS } from '../bulk-status';
 import { verificationsOfOperationPath } from '../paths';
 
-import { BulkProgress, countsSummary } from './bulk-progress';
+import { BulkCounts, BulkProgress, countLines } from './bulk-progress';
 import { BulkStatusChip } from './bulk-status-chip';
 
 import type { BulkFileKind, BulkOperation } from '../api/bulk-api';
@@ -198,7 +198,7 @@ function OperationsTable({ operations, ...props }: BulkOperationsListProps) {
           <TableRow>
             <TableCell>Name</TableCell>
             <TableCell>Status</TableCell>
-            <TableCell sx={{ width: 180 }}>Progress</TableCell>
+            <TableCell sx={{ width: 160 }}>Progress</TableCell>
             <TableCell>Rows</TableCell>
             <TableCell>Created</TableCell>
             <TableCell align="right">Actions</TableCell>
@@ -207,7 +207,7 @@ function OperationsTable({ operations, ...props }: BulkOperationsListProps) {
         <TableBody>
           {operations.map((operation) => (
             <TableRow key={operation.id}>
-              <TableCell sx={{ maxWidth: 260 }}>
+              <TableCell sx={{ minWidth: 180, maxWidth: 280 }}>
                 <NameCell operation={operation} />
               </TableCell>
               <TableCell>
@@ -217,7 +217,7 @@ function OperationsTable({ operations, ...props }: BulkOperationsListProps) {
                 <BulkProgress operation={operation} />
               </TableCell>
               <TableCell>
-                <Typography variant="body2">{countsSummary(operation)}</Typography>
+                <BulkCounts operation={operation} />
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <CreatedText operation={operation} />
@@ -263,9 +263,11 @@ function OperationCards({ operations, ...props }: BulkOperationsListProps) {
               <Box sx={{ mt: 1.5 }}>
                 <BulkProgress operation={operation} />
               </Box>
-              <Typography variant="body2" sx={{ mt: 1 }}>
-                {countsSummary(operation)}
-              </Typography>
+              {countLines(operation).length > 0 && (
+                <Typography variant="body2" sx={{ mt: 1 }}>
+                  {countLines(operation).join(' · ')}
+                </Typography>
+              )}
               <Typography variant="caption" color="text.secondary">
                 {formatDateTime(operation.created_at)} by {authorName(operation.created_by)}
               </Typography>
@@ -277,7 +279,7 @@ function OperationCards({ operations, ...props }: BulkOperationsListProps) {
                   justifyContent: 'flex-end',
                   flexWrap: 'wrap',
                   gap: 0.5,
-                  '& .MuiButton-root': { minWidth: 0, px: 1 },
+                  '& .MuiButton-root': { minWidth: 0, px: 0.75 },
                 }}
               >
                 {actions.map(({ key, label, shortLabel, color, onClick, to }) =>

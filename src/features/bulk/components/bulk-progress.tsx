@@ -25,9 +25,7 @@ export function BulkProgress({ operation }: { operation: BulkOperation }) {
         />
       )}
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
-        {progress === null
-          ? checkingLabel(operation)
-          : `${formatCount(operation.processed)} of ${formatCount(operation.valid_rows)} rows`}
+        {progressLabel(operation)}
       </Typography>
     </Box>
   );
@@ -40,10 +38,54 @@ export function checkingLabel(operation: BulkOperation): string {
     : 'Checking the sheet…';
 }
 
-/** '120 secured · 2 failed · 3 invalid'; parts that are zero are left out after the first. */
-export function countsSummary(operation: BulkOperation): string {
-  const parts = [`${formatCount(operation.succeeded)} secured`];
-  if (operation.failed > 0) parts.push(`${formatCount(operation.failed)} failed`);
-  if (operation.invalid_rows > 0) parts.push(`${formatCount(operation.invalid_rows)} invalid`);
-  return parts.join(' · ');
+/** What the bar means in words: rows processed of the valid ones, or why nothing moves. */
+export function progressLabel(operation: BulkOperation): string {
+  switch (operation.status) {
+    case 'validating':
+      return checkingLabel(operation);
+    case 'invalid':
+      return 'No valid rows';
+    case 'ready':
+      return `Waiting to start · ${formatCount(operation.valid_rows)} rows`;
+    default:
+      return `${formatCount(operation.processed)} of ${formatCount(operation.valid_rows)} rows`;
+  }
+}
+
+/**
+ * The row counts that matter now, one per line: before a run the valid and invalid rows, then what it secured and
+ * what failed (and the invalid rows it skipped).
+ */
+export function countLines(operation: BulkOperation): string[] {
+  if (operation.status === 'validating') return [];
+  const invalid =
+    operation.invalid_rows > 0 ? [`${formatCount(operation.invalid_rows)} invalid`] : [];
+  if (operation.status === 'ready' || operation.status === 'invalid') {
+    return [`${formatCount(operation.valid_rows)} valid`, ...invalid];
+  }
+  return [
+    `${formatCount(operation.succeeded)} secured`,
+    ...(operation.failed > 0 ? [`${formatCount(operation.failed)} failed`] : []),
+    ...invalid,
+  ];
+}
+
+export function BulkCounts({ operation }: { operation: BulkOperation }) {
+  const lines = countLines(operation);
+  if (lines.length === 0) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        —
+      </Typography>
+    );
+  }
+  return (
+    <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }} aria-label="Rows">
+      {lines.map((line) => (
+        <Typography key={line} component="li" variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+          {line}
+        </Typography>
+      ))}
+    </Box>
+  );
 }

@@ -14,6 +14,7 @@ import {
   submissionErrors,
   type FormWideError,
 } from '@/lib/forms/submission-errors';
+import type { BulkMode } from '@common/bulk';
 
 import {
   useCreateBulkOperationMutation,
@@ -88,10 +89,13 @@ export function CreateBulkVerificationScreen() {
   // A new round remounts the forms with blank values.
   const [round, setRound] = useState(0);
 
+  // The mode on the upload step, chosen or not yet sent on.
+  const [shownMode, setShownMode] = useState<BulkMode>(upload.mode);
   const isDesign = upload.mode === 'design';
-  const steps: StepKey[] = isDesign
-    ? ['upload', 'mapping', 'design', 'review']
-    : ['upload', 'mapping', 'review'];
+  const steps: StepKey[] =
+    (step === 'upload' ? shownMode : upload.mode) === 'design'
+      ? ['upload', 'mapping', 'design', 'review']
+      : ['upload', 'mapping', 'review'];
 
   async function readSheet(values: UploadValues): Promise<SubmissionErrors | void> {
     const result = await previewSheet({ sheet: values.sheet as File, mode: values.mode });
@@ -168,7 +172,13 @@ export function CreateBulkVerificationScreen() {
   let content;
   if (step === 'upload' || !preview || !mapping) {
     content = (
-      <UploadStep key={round} initialValues={upload} limits={limits} onSubmit={readSheet} />
+      <UploadStep
+        key={round}
+        initialValues={upload}
+        limits={limits}
+        onSubmit={readSheet}
+        onModeChange={setShownMode}
+      />
     );
   } else if (step === 'mapping') {
     content = (

@@ -92,7 +92,7 @@ function SizeInput({
       onChange={change}
       error={Boolean(error)}
       helperText={error}
-      sx={{ width: { xs: '100%', sm: 112 } }}
+      fullWidth
       slotProps={{
         htmlInput: {
           min: BULK_LIMITS.font_size_min,
@@ -167,11 +167,12 @@ export function DesignFieldEditor({
             </IconButton>
           </Tooltip>
         </Stack>
-        <Stack
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={1.5}
-          useFlexGap
-          sx={{ flexWrap: 'wrap' }}
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', sm: '1fr 112px' },
+            gap: 1.5,
+          }}
         >
           <TextField
             select
@@ -179,7 +180,6 @@ export function DesignFieldEditor({
             label="Font"
             value={value.font}
             onChange={(event) => onChange({ font: event.target.value as BulkFont })}
-            sx={{ flex: '1 1 150px' }}
           >
             {BULK_FONTS.map((font) => (
               <MenuItem key={font} value={font}>
@@ -193,7 +193,7 @@ export function DesignFieldEditor({
             label={`Size of ${name} in points`}
             onChange={(size) => onChange({ size })}
           />
-        </Stack>
+        </Box>
         <Stack
           direction="row"
           spacing={1.5}

@@ -118,6 +118,14 @@ function DesignStepBody({ preview, mapping, design, qr }: BodyProps) {
             title="Preview"
             description="Drag each value to where it goes. The dashed square is the QR code's spot."
           >
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              sx={{ display: { xs: 'block', md: 'none' }, mb: 1.5 }}
+            >
+              Placing fields is easiest on a larger screen. Here, drag a value, or tap it and use
+              the fields below.
+            </Typography>
             <DesignPreview
               file={design}
               fields={fields}

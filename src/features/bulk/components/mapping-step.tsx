@@ -180,7 +180,16 @@ function SheetTable({ preview, mode }: { preview: SheetPreview; mode: BulkMode }
             <TableRow key={index}>
               <TableCell>{index + 1}</TableCell>
               {preview.columns.map((column, columnIndex) => (
-                <TableCell key={column} sx={{ maxWidth: 240, wordBreak: 'break-word' }}>
+                <TableCell
+                  key={column}
+                  title={row[columnIndex] ?? ''}
+                  sx={{
+                    maxWidth: 220,
+                    whiteSpace: 'nowrap',
+                    overflow: 'hidden',
+                    textOverflow: 'ellipsis',
+                  }}
+                >
                   {row[columnIndex] ?? ''}
                 </TableCell>
               ))}

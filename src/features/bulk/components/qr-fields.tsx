@@ -25,9 +25,9 @@ import {
 import type { SvgIconComponent } from '@mui/icons-material';
 
 const PAGE_CHOICES: { value: QrPages; label: string }[] = [
-  { value: 'first', label: 'First page' },
-  { value: 'last', label: 'Last page' },
-  { value: 'every', label: 'Every page' },
+  { value: 'first', label: 'First' },
+  { value: 'last', label: 'Last' },
+  { value: 'every', label: 'Every' },
 ];
 
 const CORNERS: { value: QrCorner; label: string; icon: SvgIconComponent }[] = [
@@ -65,8 +65,15 @@ export function QrFields({ disabled = false }: { disabled?: boolean }) {
           sx={{ flexWrap: 'wrap' }}
         >
           {PAGE_CHOICES.map(({ value, label }) => (
-            <ToggleButton key={value} value={value} sx={{ px: { xs: 1.25, sm: 2 } }}>
+            <ToggleButton key={value} value={value} sx={{ px: { xs: 1.5, sm: 2 } }}>
               {label}
+              {/* 'First page' from sm up; on a phone the group's label 'Pages' says it. */}
+              <Box
+                component="span"
+                sx={{ display: { xs: 'none', sm: 'inline' }, whiteSpace: 'pre' }}
+              >
+                {' page'}
+              </Box>
             </ToggleButton>
           ))}
         </ToggleButtonGroup>

@@ -173,7 +173,11 @@ function CheckedOperation({
       <Verdict operation={operation} />
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
         <Figure label="Rows" value={operation.total_rows} />
-        <Figure label="Valid" value={operation.valid_rows} tone="success" />
+        <Figure
+          label="Valid"
+          value={operation.valid_rows}
+          tone={operation.valid_rows > 0 ? 'success' : undefined}
+        />
         <Figure
           label="Invalid"
           value={operation.invalid_rows}

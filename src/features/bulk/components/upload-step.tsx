@@ -9,7 +9,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Form, useField, useFormState } from 'react-final-form';
 
 import { FormErrorAlert } from '@/components/form/form-error-alert';
@@ -107,9 +107,17 @@ function ModeField({ disabled }: { disabled: boolean }) {
   );
 }
 
-function UploadStepBody({ limits, isBusy }: { limits: BulkLimits; isBusy: boolean }) {
+interface BodyProps {
+  limits: BulkLimits;
+  isBusy: boolean;
+  onModeChange: (mode: BulkMode) => void;
+}
+
+function UploadStepBody({ limits, isBusy, onModeChange }: BodyProps) {
   const { values } = useFormState<UploadValues>({ subscription: { values: true } });
   const isDesign = values.mode === 'design';
+  // The stepper above shows the steps of the mode chosen here, before Next.
+  useEffect(() => onModeChange(values.mode), [values.mode, onModeChange]);
   return (
     <Grid container spacing={3}>
       <Grid size={{ xs: 12, lg: 7 }}>
@@ -190,9 +198,10 @@ interface UploadStepProps {
   limits: BulkLimits;
   /** Reads the sheet; field errors (under the sheet) or a form-wide one when it fails. */
   onSubmit: (values: UploadValues) => Promise<SubmissionErrors | void>;
+  onModeChange: (mode: BulkMode) => void;
 }
 
-export function UploadStep({ initialValues, limits, onSubmit }: UploadStepProps) {
+export function UploadStep({ initialValues, limits, onSubmit, onModeChange }: UploadStepProps) {
   const validate = useMemo(() => validateUploadStep(limits), [limits]);
   return (
     <Form<UploadValues>
@@ -203,7 +212,11 @@ export function UploadStep({ initialValues, limits, onSubmit }: UploadStepProps)
       render={({ handleSubmit, submitting }) => (
         <Box component="form" noValidate onSubmit={handleSubmit} aria-label="Upload">
           <Stack spacing={3}>
-            <UploadStepBody limits={limits} isBusy={Boolean(submitting)} />
+            <UploadStepBody
+              limits={limits}
+              isBusy={Boolean(submitting)}
+              onModeChange={onModeChange}
+            />
             <FormErrorAlert />
             <StepActions nextLabel="Next: map columns" isBusy={Boolean(submitting)} />
           </Stack>
