@@ -89,7 +89,7 @@ describe('bulk operations list', () => {
     const waiting = rowOf('Lab reports');
     expect(waiting.getByText('Ready')).toBeInTheDocument();
     expect(countsOf(waiting)).toEqual(['98 valid', '2 invalid']);
-    expect(waiting.getByText('Waiting to start · 98 rows')).toBeInTheDocument();
+    expect(waiting.getByText('Not started')).toBeInTheDocument();
     // Nothing secured yet: no result to download and no verifications to look at.
     expect(waiting.queryByRole('button', { name: /Download the result/ })).toBeNull();
     expect(waiting.queryByRole('link', { name: /View the verifications/ })).toBeNull();

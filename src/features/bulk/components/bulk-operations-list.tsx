@@ -59,7 +59,7 @@ interface Action {
   /** The short word on a phone's card. */
   shortLabel: string;
   icon: SvgIconComponent;
-  color?: 'error';
+  color?: 'error' | 'primary';
   onClick?: () => void;
   /** A link instead of a button. */
   to?: string;
@@ -75,6 +75,7 @@ function actionsFor(operation: BulkOperation, props: BulkOperationActions): Acti
       label: `Start ${operation.name}`,
       shortLabel: 'Start',
       icon: PlayArrowOutlined,
+      color: 'primary',
       onClick: () => onStart(operation),
     });
   }

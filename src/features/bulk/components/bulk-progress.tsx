@@ -46,7 +46,7 @@ export function progressLabel(operation: BulkOperation): string {
     case 'invalid':
       return 'No valid rows';
     case 'ready':
-      return `Waiting to start · ${formatCount(operation.valid_rows)} rows`;
+      return 'Not started';
     default:
       return `${formatCount(operation.processed)} of ${formatCount(operation.valid_rows)} rows`;
   }
