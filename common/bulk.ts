@@ -1,6 +1,7 @@
 // Bulk operations as both sides see them: modes, statuses, the sheet's standard columns and how a header is
 // matched to them, the fonts a design may use. No zod here (the shapes are in bulk-schemas.ts), so the SPA
 // bundles these values without the schemas.
+import { longDate, MONTH_NAMES } from './dates';
 
 /** documents: a zip of documents and a sheet naming them; design: one PDF every row is drawn on. */
 export const BULK_MODES = ['documents', 'design'] as const;
@@ -127,30 +128,15 @@ export const BULK_LIMITS = {
   default_page_size: 20,
 } as const;
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** A YYYY-MM-DD date written as the design asks. */
 export function formatDesignDate(isoDate: string, format: BulkDateFormat = 'YYYY-MM-DD'): string {
   const [year, month, day] = isoDate.split('-');
-  const monthName = MONTHS[Number(month) - 1] ?? month;
+  const monthName = MONTH_NAMES[Number(month) - 1] ?? month;
   switch (format) {
     case 'YYYY-MM-DD':
       return isoDate;
     case 'D MMMM YYYY':
-      return `${Number(day)} ${monthName} ${year}`;
+      return longDate(isoDate);
     case 'MMMM D, YYYY':
       return `${monthName} ${Number(day)}, ${year}`;
     case 'DD/MM/YYYY':

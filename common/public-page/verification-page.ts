@@ -2,6 +2,7 @@
 // public view of a verification and its issuer's template. The verdict comes first and reads without JavaScript;
 // the small script only runs the 'Check your copy' comparison, in the browser, so the file never leaves the
 // device. The server sends this page and the template editor previews it: both call renderVerificationPage.
+import { longDate } from '../dates';
 import {
   DEFAULT_TEMPLATE_DESIGN,
   isContactUrl,
@@ -36,29 +37,6 @@ export interface VerificationPageView {
 }
 
 type Verdict = 'valid' | 'revoked' | 'expired' | 'not-found';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-// Dates are written out in words ('5 March 2026'): 05/03/2026 means different days on either side of the Atlantic.
-function longDate(isoDate: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
-  if (!match) return isoDate;
-  const [, year, month, day] = match;
-  return `${Number(day)} ${MONTHS[Number(month) - 1] ?? month} ${year}`;
-}
 
 function pathSegment(value: string): string {
   return encodeURIComponent(value);

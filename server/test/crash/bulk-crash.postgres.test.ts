@@ -12,11 +12,10 @@ import { Pool } from 'pg';
 import type { BulkOperation } from '@common/bulk-schemas';
 
 import { loadConfig } from '../../src/config';
-import { issueTokens } from '../../src/services/auth/issue-tokens';
-import { createDefaultTemplate } from '../../src/services/templates/create-default-template';
 import { makeCsv, makeZip } from '../helpers/bulk';
 import { createEmptyTestDatabase, createTempDir, type TestDatabase } from '../helpers/test-app';
 import { makePdf } from '../helpers/test-documents';
+import { insertSignedInUser } from '../helpers/verifications';
 
 import type { Database } from '../../src/db/schema';
 
@@ -84,29 +83,9 @@ test('a run killed with SIGKILL resumes after a restart and makes one verificati
     dialect: new PostgresDialect({ pool: new Pool({ connectionString: databaseUrl(), max: 2 }) }),
   });
   try {
-    const { id: userId } = await db
-      .insertInto('users')
-      .values({
-        email: 'registrar@example.com',
-        first_name: 'Ada',
-        last_name: 'King',
-        password_hash: null,
-        email_verified_at: new Date(),
-        industry: null,
-        referrer: null,
-        journey: null,
-        sign_up_method: 'password',
-        password_reset_expires_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await createDefaultTemplate(db, userId);
-    const { access_token: token } = await issueTokens(
-      db,
-      loadConfig({ DATA_DIR: dataDir }),
-      userId,
-    );
-    const headers = { authorization: `Bearer ${token}` };
+    const { headers } = await insertSignedInUser(db, loadConfig({ DATA_DIR: dataDir }), {
+      email: 'registrar@example.com',
+    });
 
     const names = Array.from({ length: ROWS }, (_, index) => `diploma-${index + 1}.pdf`);
     const pdf = await makePdf([{}, {}, {}]);
@@ -117,10 +96,10 @@ test('a run killed with SIGKILL resumes after a restart and makes one verificati
       // Invalid: no holder. It must stay without a verification.
       ['diploma-1.pdf', 'Diploma', ''],
     ]);
-    form.append('sheet', new Blob([sheet]), 'graduates.csv');
+    form.append('sheet', new Blob([new Uint8Array(sheet)]), 'graduates.csv');
     form.append(
       'documents',
-      new Blob([await makeZip(names.map((name) => ({ name, data: pdf })))]),
+      new Blob([new Uint8Array(await makeZip(names.map((name) => ({ name, data: pdf }))))]),
       'd.zip',
     );
     const created = await fetch(`${url}/api/bulk-operations/`, {

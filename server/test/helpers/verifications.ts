@@ -3,12 +3,14 @@
 // slow these down.
 import { randomUUID } from 'node:crypto';
 
-import { issueTokens } from '../../src/services/auth/issue-tokens';
+import { issueTokens, type TokenLifetimes } from '../../src/services/auth/issue-tokens';
 import { createDefaultTemplate } from '../../src/services/templates/create-default-template';
 
 import { makePdf } from './test-documents';
 
+import type { Database } from '../../src/db/schema';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
 
 export interface TestUser {
   id: string;
@@ -16,16 +18,17 @@ export interface TestUser {
   headers: { authorization: string };
 }
 
-export async function signedInUser(
-  app: FastifyInstance,
+/** A verified user with their default template and a fresh token pair, written straight to the database. */
+export async function insertSignedInUser(
+  db: Kysely<Database>,
+  config: TokenLifetimes,
   {
     email = `user-${randomUUID().slice(0, 8)}@example.com`,
     firstName = 'Grace',
     lastName = 'Hopper',
   } = {},
 ): Promise<TestUser> {
-  await app.ready();
-  const { id } = await app.db
+  const { id } = await db
     .insertInto('users')
     .values({
       email,
@@ -42,9 +45,17 @@ export async function signedInUser(
     .returning('id')
     .executeTakeFirstOrThrow();
   // As the account services do: every account has its default template.
-  await createDefaultTemplate(app.db, id);
-  const tokens = await issueTokens(app.db, app.config, id);
+  await createDefaultTemplate(db, id);
+  const tokens = await issueTokens(db, config, id);
   return { id, email, headers: { authorization: `Bearer ${tokens.access_token}` } };
+}
+
+export async function signedInUser(
+  app: FastifyInstance,
+  options: Parameters<typeof insertSignedInUser>[2] = {},
+): Promise<TestUser> {
+  await app.ready();
+  return insertSignedInUser(app.db, app.config, options);
 }
 
 export interface FilePart {
