@@ -3,7 +3,7 @@
 // operation with its first job in one transaction. Reading and checking every row happens in the background.
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import type { BulkMode } from '@common/bulk';
@@ -61,13 +61,8 @@ function modeOf(input: NewBulkOperation): BulkMode {
 async function checkDesign(deps: BulkDeps, input: NewBulkOperation): Promise<void> {
   const { layout } = input.fields;
   if (!layout) throw fieldError('layout', 'Place at least one field on the design.');
-  const bytes = await new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    createReadStream(input.design!.path)
-      .on('data', (chunk) => chunks.push(chunk as Buffer))
-      .on('end', () => resolve(Buffer.concat(chunks)))
-      .on('error', reject);
-  });
+  // At most UPLOAD_MAX_BYTES: the route's limit for the design part.
+  const bytes = await readFile(input.design!.path);
   const checked = await deps.securing
     .checkDocument(bytes, deps.config.UPLOAD_MAX_BYTES)
     .catch((error: unknown) => {
