@@ -117,7 +117,7 @@ describe('bulk operations list', () => {
     const asked = callsTo(fetchMock, 'GET', '/api/bulk-operations/').length;
     await new Promise((resolve) => setTimeout(resolve, 2000));
     expect(callsTo(fetchMock, 'GET', '/api/bulk-operations/')).toHaveLength(asked);
-  }, 15_000);
+  });
 
   it('cancels an operation that is running', async () => {
     let operations: BulkOperation[] = [running];

@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { memo, useEffect, useRef, useState, type ChangeEvent } from 'react';
 
 import {
   BULK_ALIGNMENTS,
@@ -39,21 +39,18 @@ const ALIGN_LOOK: Record<BulkAlignment, { label: string; icon: SvgIconComponent 
 
 const EXAMPLE_DATE = '2026-06-30';
 
-export interface FieldErrors {
-  field?: string;
-  size?: string;
-  color?: string;
-}
-
 interface DesignFieldEditorProps {
+  index: number;
   value: DesignField;
   /** What a field may show: standard fields and columns, by value and label. */
   choices: { value: string; label: string }[];
-  errors: FieldErrors;
+  fieldError?: string;
+  sizeError?: string;
+  colorError?: string;
   isSelected: boolean;
-  onSelect: () => void;
-  onChange: (changes: Partial<DesignField>) => void;
-  onRemove: () => void;
+  onSelect: (index: number) => void;
+  onChange: (index: number, changes: Partial<DesignField>) => void;
+  onRemove: (index: number) => void;
 }
 
 /** The size as typed: a half-typed number stays in the box while the form holds what it means. */
@@ -108,15 +105,22 @@ function SizeInput({
 
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
-export function DesignFieldEditor({
+/** Memoised: while a value is dragged on the preview only its own editor draws again. */
+export const DesignFieldEditor = memo(function DesignFieldEditor({
+  index,
   value,
   choices,
-  errors,
+  fieldError,
+  sizeError,
+  colorError,
   isSelected,
-  onSelect,
-  onChange,
-  onRemove,
+  onSelect: selectAt,
+  onChange: changeAt,
+  onRemove: removeAt,
 }: DesignFieldEditorProps) {
+  const onSelect = () => selectAt(index);
+  const onChange = (changes: Partial<DesignField>) => changeAt(index, changes);
+  const onRemove = () => removeAt(index);
   const name = fieldLabel(value.field);
   const isDate = DATE_FIELDS.includes(value.field);
   return (
@@ -152,8 +156,8 @@ export function DesignFieldEditor({
                   : undefined,
               });
             }}
-            error={Boolean(errors.field)}
-            helperText={errors.field}
+            error={Boolean(fieldError)}
+            helperText={fieldError}
           >
             {choices.map((choice) => (
               <MenuItem key={choice.value} value={choice.value}>
@@ -189,7 +193,7 @@ export function DesignFieldEditor({
           </TextField>
           <SizeInput
             size={value.size}
-            error={errors.size}
+            error={sizeError}
             label={`Size of ${name} in points`}
             onChange={(size) => onChange({ size })}
           />
@@ -227,8 +231,8 @@ export function DesignFieldEditor({
             label="Colour"
             value={value.color}
             onChange={(event) => onChange({ color: event.target.value.trim() })}
-            error={Boolean(errors.color)}
-            helperText={errors.color}
+            error={Boolean(colorError)}
+            helperText={colorError}
             sx={{ flex: '0 1 120px' }}
             slotProps={{ htmlInput: { maxLength: 7, spellCheck: false } }}
           />
@@ -269,4 +273,4 @@ export function DesignFieldEditor({
       </Stack>
     </Box>
   );
-}
+});

@@ -9,8 +9,8 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { Form, useField, useFormState } from 'react-final-form';
+import { useCallback, useMemo, useState } from 'react';
+import { Form, useField, useForm, useFormState } from 'react-final-form';
 
 import { FormSection } from '@/components/form/form-section';
 import { BULK_LIMITS, type DesignField } from '@common/bulk';
@@ -23,7 +23,7 @@ import {
   type LayoutValues,
   type MappingValues,
 } from './bulk-draft';
-import { DesignFieldEditor, type FieldErrors } from './design-field-editor';
+import { DesignFieldEditor } from './design-field-editor';
 import { DesignPreview } from './design-preview';
 import { validateDesignStep } from './design-step-schema';
 import { sampleText } from './design-text';
@@ -61,6 +61,7 @@ interface BodyProps {
 }
 
 function DesignStepBody({ preview, mapping, design, qr }: BodyProps) {
+  const form = useForm<LayoutValues>();
   const { input } = useField<DesignField[]>('fields', { subscription: { value: true } });
   const { errors, submitFailed } = useFormState({
     subscription: { errors: true, submitFailed: true },
@@ -68,7 +69,7 @@ function DesignStepBody({ preview, mapping, design, qr }: BodyProps) {
   const fields = input.value || [];
   const [selected, setSelected] = useState<number | null>(fields.length > 0 ? 0 : null);
   const [addAnchor, setAddAnchor] = useState<HTMLElement | null>(null);
-  const choices = fieldChoices(preview, mapping);
+  const choices = useMemo(() => fieldChoices(preview, mapping), [preview, mapping]);
   const unplaced = choices.filter(
     (choice) => !fields.some((field) => field.field === choice.value),
   );
@@ -78,19 +79,35 @@ function DesignStepBody({ preview, mapping, design, qr }: BodyProps) {
   const listError = fieldErrors.every((entry) => typeof entry === 'string')
     ? firstMessage(fieldErrors)
     : undefined;
-  const errorsOf = (index: number): FieldErrors => {
+  const errorOf = (index: number, key: 'field' | 'size' | 'color') => {
     const entry = fieldErrors[index];
-    if (!entry || typeof entry !== 'object') return {};
-    const { field, size, color } = entry as Record<string, unknown>;
-    return { field: firstMessage(field), size: firstMessage(size), color: firstMessage(color) };
+    return entry && typeof entry === 'object'
+      ? firstMessage((entry as Record<string, unknown>)[key])
+      : undefined;
   };
 
-  const update = (index: number, changes: Partial<DesignField>) =>
-    input.onChange(fields.map((field, at) => (at === index ? { ...field, ...changes } : field)));
-  const remove = (index: number) => {
-    input.onChange(fields.filter((_field, at) => at !== index));
-    setSelected(null);
-  };
+  // Stable, reading the form's latest fields: the editors are memoised on them.
+  const update = useCallback(
+    (index: number, changes: Partial<DesignField>) => {
+      const current = form.getState().values.fields ?? [];
+      form.change(
+        'fields',
+        current.map((field, at) => (at === index ? { ...field, ...changes } : field)),
+      );
+    },
+    [form],
+  );
+  const remove = useCallback(
+    (index: number) => {
+      const current = form.getState().values.fields ?? [];
+      form.change(
+        'fields',
+        current.filter((_field, at) => at !== index),
+      );
+      setSelected(null);
+    },
+    [form],
+  );
   const add = (choice: Choice) => {
     setAddAnchor(null);
     const lowest = fields.reduce((bottom, field) => Math.max(bottom, field.y), 0.3);
@@ -133,7 +150,7 @@ function DesignStepBody({ preview, mapping, design, qr }: BodyProps) {
               qr={qr}
               selected={selected}
               onSelect={setSelected}
-              onMove={(index, position) => update(index, position)}
+              onMove={update}
             />
           </FormSection>
         </Box>
@@ -170,13 +187,16 @@ function DesignStepBody({ preview, mapping, design, qr }: BodyProps) {
               {fields.map((field, index) => (
                 <DesignFieldEditor
                   key={index}
+                  index={index}
                   value={field}
                   choices={choices}
-                  errors={errorsOf(index)}
+                  fieldError={errorOf(index, 'field')}
+                  sizeError={errorOf(index, 'size')}
+                  colorError={errorOf(index, 'color')}
                   isSelected={selected === index}
-                  onSelect={() => setSelected(index)}
-                  onChange={(changes) => update(index, changes)}
-                  onRemove={() => remove(index)}
+                  onSelect={setSelected}
+                  onChange={update}
+                  onRemove={remove}
                 />
               ))}
             </Stack>
