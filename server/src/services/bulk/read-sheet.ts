@@ -6,11 +6,13 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
+
 
 import { AppError } from '../../lib/app-error';
 
 import { inflatedZipSize } from './zip-reader';
+
+import type ExcelJS from 'exceljs';
 
 export type SheetType = 'csv' | 'xlsx';
 
@@ -131,7 +133,9 @@ async function readXlsx(path: string, limits: SheetLimits): Promise<string[][]> 
     throw sheetError('The workbook is too large once unpacked. Save it as CSV, or split it.');
   }
   const records: string[][] = [];
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
+  // Loaded on the first workbook: a worker that only secures documents never pays for it.
+  const { default: Excel } = await import('exceljs');
+  const reader = new Excel.stream.xlsx.WorkbookReader(path, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     // Styles tell a date from a number.
