@@ -1,6 +1,8 @@
 // What a bulk operation refuses: unsafe zips, zip bombs, sheets past the row limit, and sheets it cannot use.
 import { randomBytes } from 'node:crypto';
 
+import ExcelJS from 'exceljs';
+
 import {
   csvPart,
   makeCsv,
@@ -11,7 +13,7 @@ import {
 } from '../../../helpers/bulk';
 import { createTestApp } from '../../../helpers/test-app';
 import { makePdf } from '../../../helpers/test-documents';
-import { signedInUser, type TestUser } from '../../../helpers/verifications';
+import { formData, signedInUser, type TestUser } from '../../../helpers/verifications';
 
 import type { FastifyInstance } from 'fastify';
 
@@ -19,7 +21,9 @@ let app: FastifyInstance;
 let user: TestUser;
 
 beforeAll(async () => {
-  app = await createTestApp({ env: { BULK_MAX_ROWS: '3', BULK_MAX_ZIP_BYTES: '1048576' } });
+  app = await createTestApp({
+    env: { BULK_MAX_ROWS: '3', BULK_MAX_ZIP_BYTES: '1048576', BULK_SHEET_MAX_BYTES: '16384' },
+  });
   user = await signedInUser(app);
 });
 
@@ -200,4 +204,29 @@ test('a mapping names the columns to use; columns left out are not published', a
   });
   expect(unknown.statusCode).toBe(400);
   expect(unknown.json().error.details.mapping[0]).toMatch(/^The mapping names an unknown field/);
+});
+
+test('a workbook that unpacks to far more than its size is refused before it is parsed', async () => {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Graduates');
+  sheet.addRow(['file', 'title', 'holder_name']);
+  // 400 KB of one letter packs into a few KB: past 20 × the 16 KB sheet limit once unpacked.
+  sheet.addRow(['a.pdf', 'a'.repeat(400_000), 'Ada']);
+  const xlsx = Buffer.from(await workbook.xlsx.writeBuffer());
+  expect(xlsx.length).toBeLessThan(16_384);
+
+  const form = formData({
+    sheet: { name: 'bomb.xlsx', type: 'application/octet-stream', data: xlsx },
+  });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/bulk-operations/sheet-preview/',
+    headers: { ...user.headers, ...form.headers },
+    payload: form.payload,
+  });
+  expect(response.statusCode).toBe(400);
+  expect(response.json().error).toMatchObject({
+    code: 'invalid_sheet',
+    message: 'The workbook is too large once unpacked. Save it as CSV, or split it.',
+  });
 });
