@@ -1,13 +1,8 @@
 // Which files the upload step takes (the server's rules, checked before anything is sent) and the limits the
-// operator configured, read from GET /api/settings/. Until the server reports a limit, it alone checks it.
+// operator configured, read from GET /api/settings/. Until the settings load, the server alone checks them.
 import { useGetSettingsQuery } from '@/lib/api/settings-api';
-import type { AppSettings } from '@common/settings';
 
 import { formatFileSize } from './bulk-status';
-
-/** The bulk limits the settings carry besides the single upload's (optional until every server sends them). */
-type BulkSettings = AppSettings &
-  Partial<{ bulk_max_rows: number; bulk_max_zip_bytes: number; bulk_sheet_max_bytes: number }>;
 
 export interface BulkLimits {
   /** Bytes of the sheet. */
@@ -20,7 +15,7 @@ export interface BulkLimits {
 }
 
 export function useBulkLimits(): BulkLimits {
-  const settings = useGetSettingsQuery().data as BulkSettings | undefined;
+  const settings = useGetSettingsQuery().data;
   return {
     sheetBytes: settings?.bulk_sheet_max_bytes,
     zipBytes: settings?.bulk_max_zip_bytes,
