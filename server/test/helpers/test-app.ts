@@ -164,7 +164,12 @@ async function emptyAllTables(database: FileDatabase): Promise<void> {
     ...(await database.query<{ tablename: string }>(QUEUE_TABLES_SQL)),
   ];
   if (tables.length === 0) return;
-  const names = tables.map((row) => row.tablename.split('.').map((part) => `"${part}"`).join('.'));
+  const names = tables.map((row) =>
+    row.tablename
+      .split('.')
+      .map((part) => `"${part}"`)
+      .join('.'),
+  );
   await database.query(`truncate ${names.join(', ')} restart identity cascade`);
 }
 

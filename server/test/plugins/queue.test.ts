@@ -21,7 +21,10 @@ afterEach(async () => {
 });
 
 /** Resolves with each job's data as the worker receives it, in order. */
-function collect<Data extends object>(name: string, handle?: (data: Data, attempt: number) => void) {
+function collect<Data extends object>(
+  name: string,
+  handle?: (data: Data, attempt: number) => void,
+) {
   const seen: Data[] = [];
   const ready = app.queue.work<Data>(name, async (job) => {
     handle?.(job.data, job.retryCount);
@@ -39,9 +42,9 @@ async function until(check: () => boolean | Promise<boolean>, timeoutMs = 15_000
 }
 
 async function jobState(id: string): Promise<string | undefined> {
-  const { rows } = await sql<{ state: string }>`select state from pgboss.job where id = ${id}`.execute(
-    app.db,
-  );
+  const { rows } = await sql<{
+    state: string;
+  }>`select state from pgboss.job where id = ${id}`.execute(app.db);
   return rows[0]?.state;
 }
 
@@ -69,7 +72,9 @@ test('a job whose handler throws is tried again', async () => {
 });
 
 test('a job sent in a transaction exists exactly when the transaction commits', async () => {
-  await sql`create table test_documents (id serial primary key, title text not null)`.execute(app.db);
+  await sql`create table test_documents (id serial primary key, title text not null)`.execute(
+    app.db,
+  );
   const insertAndSend = (title: string, fail: boolean) =>
     app.db.transaction().execute(async (trx) => {
       await sql`insert into test_documents (title) values (${title})`.execute(trx);
