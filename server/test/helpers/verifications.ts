@@ -9,6 +9,7 @@ import { createDefaultTemplate } from '../../src/services/templates/create-defau
 import { makePdf } from './test-documents';
 
 import type { Database } from '../../src/db/schema';
+import type { SecuringPool } from '../../src/services/verifications/securing-pool';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 
@@ -154,4 +155,40 @@ export interface VerificationJson {
   original: { file_name: string; content_type: string; size: number; sha256: string };
   secured: { size: number; sha256: string };
   [field: string]: unknown;
+}
+
+type SecuringPoolModule = typeof import('../../src/services/verifications/securing-pool');
+
+/**
+ * securing-pool.ts with pools that last the test file rather than one app, for jest.mock in files that upload from
+ * many apps: every app starts its pool's worker threads afresh, and each thread loads tsx, pdf-lib and the securing
+ * code again (half a second, seconds on a busy machine). Documents are still secured in real worker threads; apps
+ * with the same securing settings share one pool, which the file closes after its last test.
+ *
+ *   jest.mock('…/src/services/verifications/securing-pool', () =>
+ *     jest.requireActual('…/helpers/verifications').securingPoolsPerFile(),
+ *   );
+ */
+export function securingPoolsPerFile(): SecuringPoolModule {
+  const actual = jest.requireActual<SecuringPoolModule>(
+    '../../src/services/verifications/securing-pool',
+  );
+  const pools = new Map<string, SecuringPool>();
+  afterAll(async () => {
+    for (const pool of pools.values()) await pool.close();
+    pools.clear();
+  });
+  return {
+    ...actual,
+    createSecuringPool(options) {
+      const key = JSON.stringify(options);
+      let pool = pools.get(key);
+      if (!pool) {
+        pool = actual.createSecuringPool(options);
+        pools.set(key, pool);
+      }
+      // Closing the app leaves the pool to the next app.
+      return { ...pool, close: async () => undefined };
+    },
+  };
 }
