@@ -12,6 +12,11 @@ import {
 
 import type { FastifyInstance } from 'fastify';
 
+// The file's apps share their securing workers (see securingPoolsPerFile).
+jest.mock('../../../../src/services/verifications/securing-pool', () =>
+  jest.requireActual('../../../helpers/verifications').securingPoolsPerFile(),
+);
+
 const NOT_FOUND = { error: { message: 'Verification not found.', code: 'not_found' } };
 
 function get(app: FastifyInstance, user: TestUser, url: string) {
