@@ -19,6 +19,11 @@ import {
 
 import type { FastifyInstance } from 'fastify';
 
+// The file's apps share their securing workers (see securingPoolsPerFile).
+jest.mock('../../../../src/services/verifications/securing-pool', () =>
+  jest.requireActual('../../../helpers/verifications').securingPoolsPerFile(),
+);
+
 function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
