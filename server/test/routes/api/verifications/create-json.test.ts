@@ -13,6 +13,11 @@ import {
 
 import type { FastifyInstance } from 'fastify';
 
+// The file's apps share their securing workers (see securingPoolsPerFile).
+jest.mock('../../../../src/services/verifications/securing-pool', () =>
+  jest.requireActual('../../../helpers/verifications').securingPoolsPerFile(),
+);
+
 const FIELDS = { title: 'Diploma', holder_name: 'Ada Lovelace' };
 
 async function stageUpload(app: FastifyInstance, user: TestUser): Promise<string> {
