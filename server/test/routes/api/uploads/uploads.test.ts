@@ -10,6 +10,11 @@ import {
 
 import type { FastifyInstance } from 'fastify';
 
+// The file's apps share their securing workers (see securingPoolsPerFile).
+jest.mock('../../../../src/services/verifications/securing-pool', () =>
+  jest.requireActual('../../../helpers/verifications').securingPoolsPerFile(),
+);
+
 let app: FastifyInstance;
 
 afterEach(async () => {
