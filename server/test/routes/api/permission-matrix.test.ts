@@ -25,6 +25,11 @@ import {
 
 import type { FastifyInstance, HTTPMethods, RouteOptions } from 'fastify';
 
+// The file's apps share their securing workers (see securingPoolsPerFile).
+jest.mock('../../../src/services/verifications/securing-pool', () =>
+  jest.requireActual('../../helpers/verifications').securingPoolsPerFile(),
+);
+
 const VIEW_VERIFICATIONS: RouteAccess = { area: 'verifications', level: 'view' };
 const EDIT_VERIFICATIONS: RouteAccess = { area: 'verifications', level: 'edit' };
 const VIEW_TEMPLATES: RouteAccess = { area: 'templates', level: 'view' };
