@@ -7,6 +7,11 @@ import { createVerification, signedInUser, type TestUser } from '../../../helper
 
 import type { FastifyInstance } from 'fastify';
 
+// The file's apps share their securing workers (see securingPoolsPerFile).
+jest.mock('../../../../src/services/verifications/securing-pool', () =>
+  jest.requireActual('../../../helpers/verifications').securingPoolsPerFile(),
+);
+
 let app: FastifyInstance;
 let owner: TestUser;
 let member: SharedTestUser;
