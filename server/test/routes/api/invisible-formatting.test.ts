@@ -7,6 +7,11 @@ import { createVerification, formData, signedInUser } from '../../helpers/verifi
 
 import type { FastifyInstance } from 'fastify';
 
+// The file's apps share their securing workers (see securingPoolsPerFile).
+jest.mock('../../../src/services/verifications/securing-pool', () =>
+  jest.requireActual('../../helpers/verifications').securingPoolsPerFile(),
+);
+
 const RLO = '\u202e';
 
 let app: FastifyInstance;
