@@ -13,6 +13,11 @@ import { createVerification, signedInUser } from '../../helpers/verifications';
 
 import type { FastifyInstance } from 'fastify';
 
+// The file's apps share their securing workers (see securingPoolsPerFile).
+jest.mock('../../../src/services/verifications/securing-pool', () =>
+  jest.requireActual('../../helpers/verifications').securingPoolsPerFile(),
+);
+
 async function scanCounts(app: FastifyInstance) {
   const rows = await app.db
     .selectFrom('verifications')
