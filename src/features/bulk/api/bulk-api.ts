@@ -2,6 +2,7 @@
 // id 'LIST'. A run makes verifications in the background, so an answer showing more rows secured (or a run that
 // ended) refreshes the verifications' list, figures and template counts.
 import { baseApi } from '@/lib/api/base-api';
+import { blobOrErrorBody, fileNameFromResponse, saveBlob } from '@/lib/api/save-file';
 import type { BulkMode } from '@common/bulk';
 import type {
   BulkOperation,
@@ -9,9 +10,6 @@ import type {
   CreateBulkOperationForm,
   SheetPreview,
 } from '@common/bulk-schemas';
-import type { Template } from '@common/templates-schemas';
-
-import { blobOrErrorBody, fileNameFromResponse, saveBlob } from './save-file';
 
 // The shapes are the server's own (common/); re-exported so the feature's files read them from its API.
 export type {
@@ -42,8 +40,6 @@ export interface BulkDownloadRequest {
   /** Used when the server names no file in Content-Disposition. */
   fallbackName: string;
 }
-
-export type BulkTemplateChoice = Pick<Template, 'id' | 'name' | 'is_default' | 'allow_download'>;
 
 const LIST_TAG = { type: 'BulkOperation', id: 'LIST' } as const;
 const operationTag = (id: string) => ({ type: 'BulkOperation' as const, id });
@@ -186,17 +182,6 @@ export const bulkApi = baseApi.injectEndpoints({
     }),
     // The upload step's template choice. Features do not import each other, so this reads the templates list on
     // its own; the templates feature's mutations invalidate the same tag.
-    getBulkTemplateChoices: build.query<BulkTemplateChoice[], void>({
-      query: () => 'templates/',
-      transformResponse: (answer: { results: BulkTemplateChoice[] }) =>
-        answer.results.map(({ id, name, is_default, allow_download }) => ({
-          id,
-          name,
-          is_default,
-          allow_download,
-        })),
-      providesTags: [{ type: 'Template', id: 'LIST' }],
-    }),
   }),
 });
 
@@ -209,5 +194,4 @@ export const {
   useCancelBulkOperationMutation,
   useDeleteBulkOperationMutation,
   useDownloadBulkFileMutation,
-  useGetBulkTemplateChoicesQuery,
 } = bulkApi;

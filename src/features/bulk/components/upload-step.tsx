@@ -15,6 +15,7 @@ import { Form, useField, useFormState } from 'react-final-form';
 import { FormErrorAlert } from '@/components/form/form-error-alert';
 import { FormSection } from '@/components/form/form-section';
 import { SwitchField } from '@/components/form/switch-field';
+import { TemplateField } from '@/components/form/template-field';
 import { TextInputField } from '@/components/form/text-input-field';
 import { BULK_MODES, BULK_SAMPLE_CSV, type BulkMode } from '@common/bulk';
 
@@ -23,7 +24,6 @@ import { MODE_EXPLANATIONS } from '../bulk-modes';
 
 import { BulkFileField } from './bulk-file-field';
 import { MODE_ICONS } from './bulk-mode-summary';
-import { BulkTemplateField } from './bulk-template-field';
 import { QrFields } from './qr-fields';
 import { StepActions } from './step-actions';
 import { validateUploadStep } from './upload-step-schema';
@@ -175,7 +175,7 @@ function UploadStepBody({ limits, isBusy, onModeChange }: BodyProps) {
                 disabled={isBusy}
                 helperText="Optional. Names the operation in the list; the sheet's name when left empty."
               />
-              <BulkTemplateField disabled={isBusy} />
+              <TemplateField disabled={isBusy} />
               <SwitchField
                 name="allow_download"
                 label="Allow download from the verification page"

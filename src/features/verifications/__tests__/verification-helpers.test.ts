@@ -1,6 +1,6 @@
+import { fileNameFromDisposition, readBlobAsDataUrl } from '@/lib/api/save-file';
 import { DEFAULT_QR_PLACEMENT } from '@common/verifications';
 
-import { fileNameFromDisposition, readBlobAsDataUrl } from '../api/save-file';
 import {
   validateVerificationForm,
   type VerificationFormValues,

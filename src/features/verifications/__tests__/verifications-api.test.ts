@@ -1,6 +1,7 @@
 // What the verification mutations refresh: the list, the figures, and the templates whose usage count changed.
 import { setupStore } from '@/app/store';
 import { baseApi } from '@/lib/api/base-api';
+import { templateChoicesApi } from '@/lib/api/template-choices-api';
 import { templateTag } from '@/lib/api/template-tags';
 import { signedInSession } from '@/testing/fixtures';
 
@@ -45,7 +46,7 @@ function serverAndStore() {
   const watched = [
     store.dispatch(endpoints.getVerifications.initiate({ page: 1, page_size: 10 })),
     store.dispatch(endpoints.getVerificationStats.initiate()),
-    store.dispatch(endpoints.getTemplateChoices.initiate()),
+    store.dispatch(templateChoicesApi.endpoints.getTemplateChoices.initiate()),
     store.dispatch(endpoints.getVerification.initiate('ver_1')),
     store.dispatch(templateProbe.endpoints.getTemplateProbe.initiate('tpl-default')),
     store.dispatch(templateProbe.endpoints.getTemplateProbe.initiate('tpl-nursing')),

@@ -2,9 +2,8 @@
 // the bytes of a staged document (for the preview of a linked file) and removing one the user took out of the
 // picker.
 import { baseApi } from '@/lib/api/base-api';
+import { blobOrErrorBody } from '@/lib/api/save-file';
 import type { StagedUpload, UploadSources } from '@common/uploads-schemas';
-
-import { blobOrErrorBody } from './save-file';
 
 /** What the preview needs to name a staged document's bytes. */
 export type StagedUploadRef = Pick<StagedUpload, 'id' | 'name' | 'type'>;

@@ -3,8 +3,13 @@
 // counts towards its template's `verification_count`, so creating, moving or deleting one refreshes the
 // templates it touched.
 import { baseApi } from '@/lib/api/base-api';
+import {
+  blobOrErrorBody,
+  fileNameFromResponse,
+  readBlobAsDataUrl,
+  saveBlob,
+} from '@/lib/api/save-file';
 import { templateCountTags } from '@/lib/api/template-tags';
-import type { Template } from '@common/templates-schemas';
 import type {
   CreateVerificationRequest,
   RevokeVerificationRequest,
@@ -15,8 +20,6 @@ import type {
   VerificationScans,
   VerificationStats,
 } from '@common/verifications-schemas';
-
-import { blobOrErrorBody, fileNameFromResponse, readBlobAsDataUrl, saveBlob } from './save-file';
 
 // The shapes are the server's own (common/); re-exported so the feature's files read them from its API.
 export type {
@@ -74,8 +77,6 @@ function listQueryParams(params: VerificationListParams): Record<string, string 
   );
 }
 
-export type TemplateChoice = Pick<Template, 'id' | 'name' | 'is_default' | 'allow_download'>;
-
 export const verificationsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     // The create screen explains every failure beside the fields or in its alert.
@@ -99,19 +100,6 @@ export const verificationsApi = baseApi.injectEndpoints({
         ...(result?.results.map(({ id }) => verificationTag(id)) ?? []),
         LIST_TAG,
       ],
-    }),
-    // The create form's template choice. Features do not import each other, so this reads the templates list on
-    // its own and names only what a choice needs; the templates feature's mutations invalidate the same tag.
-    getTemplateChoices: build.query<TemplateChoice[], void>({
-      query: () => 'templates/',
-      transformResponse: (answer: { results: TemplateChoice[] }) =>
-        answer.results.map(({ id, name, is_default, allow_download }) => ({
-          id,
-          name,
-          is_default,
-          allow_download,
-        })),
-      providesTags: [{ type: 'Template', id: 'LIST' }],
     }),
     getVerificationStats: build.query<VerificationStats, void>({
       query: () => 'verifications/stats/',
@@ -205,7 +193,6 @@ export const {
   useCreateVerificationMutation,
   useGetVerificationsQuery,
   useGetVerificationStatsQuery,
-  useGetTemplateChoicesQuery,
   useGetVerificationQuery,
   useGetVerificationScansQuery,
   useGetVerificationQrImageQuery,

@@ -8,6 +8,7 @@ import { Form, useForm, useFormState } from 'react-final-form';
 import { FormSection } from '@/components/form/form-section';
 import { SubmitBar } from '@/components/form/submit-bar';
 import { SwitchField } from '@/components/form/switch-field';
+import { TemplateField } from '@/components/form/template-field';
 import { TextInputField } from '@/components/form/text-input-field';
 
 import { usePreviewFile } from '../use-preview-file';
@@ -16,7 +17,6 @@ import { CustomFieldsInput } from './custom-fields-input';
 import { DocumentField } from './document-field';
 import { DocumentPreview } from './document-preview';
 import { QrPlacementFields } from './qr-placement-fields';
-import { TemplateField } from './template-field';
 import { validateVerificationForm, type VerificationFormValues } from './verification-form-schema';
 
 import type { QrPlacement } from '../api/verifications-api';

@@ -1,13 +1,13 @@
-// The landing-page template the public page renders with.
+// The landing-page template the public pages render with: one verification's form and a bulk operation's.
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useEffect } from 'react';
 import { useField } from 'react-final-form';
 
-import { useGetTemplateChoicesQuery } from '../api/verifications-api';
+import { useGetTemplateChoicesQuery } from '@/lib/api/template-choices-api';
 
 /** The landing-page template, with the account's default chosen until the user picks another. */
-export function TemplateField({ disabled }: { disabled: boolean }) {
+export function TemplateField({ disabled = false }: { disabled?: boolean }) {
   const { input, meta } = useField<string>('template_id', {
     subscription: { value: true, submitError: true, dirtySinceLastSubmit: true },
   });
@@ -25,7 +25,7 @@ export function TemplateField({ disabled }: { disabled: boolean }) {
       ? 'Templates could not be loaded; the default template will be used.'
       : chosen && !chosen.allow_download
         ? 'The public page of this template never offers the download.'
-        : 'How the public verification page looks. Manage templates under Templates.');
+        : 'How the public verification pages look. Manage templates under Templates.');
 
   return (
     <TextField

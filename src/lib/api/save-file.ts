@@ -1,5 +1,5 @@
-// Files behind the bearer (secured PDF, original, QR) cannot be plain links: they are fetched as
-// blobs and handed to the browser through a short-lived object URL.
+// Files behind the bearer (a secured PDF, an original, a QR code, a bulk result or report) cannot be plain
+// links: they are fetched as blobs and handed to the browser through a short-lived object URL.
 
 /** A file's body on success; on failure the JSON error envelope, so the usual toasts can read it. */
 export async function blobOrErrorBody(response: Response): Promise<unknown> {
@@ -33,7 +33,7 @@ export function fileNameFromResponse(response: Response | undefined): string | n
   return fileNameFromDisposition(response?.headers.get('Content-Disposition'));
 }
 
-// Long enough for the browser to start the download; short enough not to hold a 25 MB blob.
+// Long enough for the browser to start the download; short enough not to hold a large blob (a bulk result zip).
 const OBJECT_URL_LIFETIME_MS = 30_000;
 
 /** Offers `blob` as a download named `fileName`. */
