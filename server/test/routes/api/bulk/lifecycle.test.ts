@@ -19,6 +19,11 @@ import { signedInUser, type TestUser } from '../../../helpers/verifications';
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 
+// The file's apps share their securing workers (see securingPoolsPerFile).
+jest.mock('../../../../src/services/verifications/securing-pool', () =>
+  jest.requireActual('../../../helpers/verifications').securingPoolsPerFile(),
+);
+
 let app: FastifyInstance;
 let user: TestUser;
 
