@@ -4,7 +4,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 
 import { PUBLIC_SETTING_DEFAULTS, PUBLIC_SETTINGS_ELEMENT_ID } from '@common/public-settings';
 
-import { createTempDir, createTestApp, sharedTestApp } from '../helpers/test-app';
+import { createTempDir, createTestApp } from '../helpers/test-app';
 
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 
@@ -64,14 +64,16 @@ function csrfCookie(response: LightMyRequestResponse) {
 }
 
 describe('with a built SPA', () => {
-  // Serving files keeps no state: one app for the block.
+  // Serving files keeps no state: one app for the block, closed after it so that the apps of the next block
+  // get the file's database (while an app holds it, each new app has to load a database of its own).
   beforeAll(async () => {
     staticDir = await createTempDir();
     await writeBuiltSpa(staticDir);
-    app = await sharedTestApp({ env: { STATIC_DIR: staticDir, ...SETTINGS } });
+    app = await createTestApp({ env: { STATIC_DIR: staticDir, ...SETTINGS } });
   });
 
   afterAll(async () => {
+    await app.close();
     await rm(staticDir, { recursive: true, force: true });
   });
 
