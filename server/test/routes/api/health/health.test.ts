@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:net';
 
-import { createTestApp, postgresServerUrl, sharedTestApp } from '../../../helpers/test-app';
+import { createTestApp, postgresServerUrl } from '../../../helpers/test-app';
 
 import type { FastifyInstance } from 'fastify';
 
@@ -22,8 +22,11 @@ async function closedPort(): Promise<number> {
 
 const expectedDriver = postgresServerUrl() ? 'postgres' : 'pglite';
 
+// An app per test, each closed after it: an app left open (sharedTestApp) would keep the file's database, and each
+// later app would have to load a database of its own.
 test('reports ok with the database driver and the dev mailbox', async () => {
-  const response = await (await sharedTestApp()).inject({ method: 'GET', url: '/api/health/' });
+  app = await createTestApp();
+  const response = await app.inject({ method: 'GET', url: '/api/health/' });
 
   expect(response.statusCode).toBe(200);
   expect(response.json()).toEqual({
@@ -34,7 +37,8 @@ test('reports ok with the database driver and the dev mailbox', async () => {
 });
 
 test('answers without the trailing slash too', async () => {
-  const response = await (await sharedTestApp()).inject({ method: 'GET', url: '/api/health' });
+  app = await createTestApp();
+  const response = await app.inject({ method: 'GET', url: '/api/health' });
 
   expect(response.statusCode).toBe(200);
 });
