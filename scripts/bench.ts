@@ -8,12 +8,16 @@
 //   lighthouse  Lighthouse mobile performance for /signin and /v/{code}
 //   copy-check  "Check your copy" on a 50 MB file in Chromium vs openssl
 //   heavy       responsiveness while the heaviest allowed document is secured
+//   bulk        bulk operations of 1,000 and 10,000 rows in both modes, each on its own server: time per row,
+//               the server's peak RSS and CPU, the public page's p99 during the run
 //   securing    the app's worker pool vs a bare pdf-lib + qrcode loop, 3 document classes, 1 and 4 clients
 // BENCH_ONLY=page,securing runs only the named sections; scripts/bench/settings.ts has the durations (and a
 // quick setting for checking that every section runs). Goals are printed, not asserted: the run exits non-zero
-// only when the soak lost or failed a view, or the heavy document was refused.
+// only when the soak lost or failed a view, the heavy document was refused, or a bulk operation did not secure
+// every row.
 
 import { startBenchApp, type BenchApp } from './bench/app';
+import { benchBulk } from './bench/bulk';
 import { benchCopyCheck } from './bench/copy-check';
 import { benchHeavyDocument } from './bench/heavy-document';
 import { benchIdleMemory } from './bench/idle-memory';
@@ -28,7 +32,8 @@ import { ensureSpaBuilt } from './spa-build';
 /** What a section found wrong enough to fail the run; a missed goal is not that. */
 type SectionOutcome = boolean | void;
 
-// In the order they run: memory first on a quiet machine, securing last as it needs no server.
+// In the order they run: memory first on a quiet machine, then the sections sharing one server, bulk (a server
+// for each operation) and securing last as it needs no server.
 const APP_SECTIONS: Record<string, (bench: BenchApp, report: Report) => Promise<SectionOutcome>> = {
   page: benchPublicRoutes,
   soak: benchSoak,
@@ -37,7 +42,7 @@ const APP_SECTIONS: Record<string, (bench: BenchApp, report: Report) => Promise<
   'copy-check': benchCopyCheck,
   heavy: benchHeavyDocument,
 };
-const SECTION_NAMES = ['memory', ...Object.keys(APP_SECTIONS), 'securing'];
+const SECTION_NAMES = ['memory', ...Object.keys(APP_SECTIONS), 'bulk', 'securing'];
 
 function chosenSections(): string[] {
   const chosen = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
@@ -70,6 +75,7 @@ async function main() {
   if (sections.includes('memory')) await benchIdleMemory(report);
   const appSections = Object.keys(APP_SECTIONS).filter((name) => sections.includes(name));
   if (appSections.length > 0) isClean = await runAppSections(appSections, report);
+  if (sections.includes('bulk')) isClean = (await benchBulk(report)) && isClean;
   if (sections.includes('securing')) await benchSecuring(report);
   report.summary();
   if (!isClean) process.exitCode = 1;

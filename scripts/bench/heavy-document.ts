@@ -11,7 +11,7 @@ const PROBE_INTERVAL_MS = 20;
 const PROBE_IDLE_SECONDS = 5;
 const RESPONSIVE_GOAL_MS = 100;
 
-interface ProbeFigures {
+export interface ProbeFigures {
   count: number;
   failed: number;
   p50Ms: number;
@@ -40,7 +40,7 @@ async function timeOneGet(url: string): Promise<boolean> {
  * Times one GET of `url` every PROBE_INTERVAL_MS, one at a time (a slow answer delays the next rather than
  * piling requests up), until `stop` is called; light enough not to be the load itself.
  */
-function startProbe(url: string): { stop: () => Promise<ProbeFigures> } {
+export function startProbe(url: string): { stop: () => Promise<ProbeFigures> } {
   const latenciesMs: number[] = [];
   let failed = 0;
   let isStopped = false;
@@ -73,7 +73,7 @@ function startProbe(url: string): { stop: () => Promise<ProbeFigures> } {
 }
 
 /** Probes every URL for as long as `work` runs. */
-async function probeWhile<T>(urls: string[], work: () => Promise<T>) {
+export async function probeWhile<T>(urls: string[], work: () => Promise<T>) {
   const probes = urls.map(startProbe);
   const result = await work();
   return { result, figures: await Promise.all(probes.map((probe) => probe.stop())) };
@@ -95,7 +95,7 @@ async function postHeavyDocument({ app, verification }: BenchApp, pdf: Buffer) {
   return { status: response.status, seconds: (performance.now() - startedAt) / 1000, body };
 }
 
-function probeFigures(figures: ProbeFigures): string {
+export function probeFigures(figures: ProbeFigures): string {
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   return (
     `count ${figures.count}, p50 ${ms(figures.p50Ms)}, p99 ${ms(figures.p99Ms)}, ` +
