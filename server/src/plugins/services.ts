@@ -106,6 +106,7 @@ export default fp(
     // Plugin onClose hooks run last-registered first: this one runs before the database closes.
     app.addHook('onClose', async () => {
       await scanRecorder.close();
+      await app.services.bulk.close();
       await securing.close();
     });
   },

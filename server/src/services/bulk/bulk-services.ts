@@ -11,7 +11,7 @@ import { bulkResult, bulkReport, deleteBulkOperation } from './bulk-downloads';
 import { notReady } from './bulk-errors';
 import { findOwnOperationRow, getBulkOperation, listBulkOperations } from './bulk-operation-rows';
 import { createBulkOperation, type NewBulkOperation } from './create-bulk-operation';
-import { failBulkOperation, processBulkOperation } from './process-bulk-operation';
+import { closeBulkFiles, failBulkOperation, processBulkOperation } from './process-bulk-operation';
 
 import type { UploadedFile } from '../../lib/upload-temp-files';
 import type { QueuePolicy } from '../../plugins/queue';
@@ -81,6 +81,8 @@ export function buildBulkServices(deps: BulkDeps) {
         }
       });
     },
+    /** Lets go of files kept open between jobs; the app calls it when it closes. */
+    close: closeBulkFiles,
     /** One job's worth of an operation's work, as the queue's handler runs it (tests run two at once). */
     processOnce: (id: string) => processBulkOperation(deps, id),
     create: (actor: Actor, input: NewBulkOperation) => createBulkOperation(deps, actor, input),

@@ -57,22 +57,72 @@ function zipLimits(deps: BulkDeps) {
   };
 }
 
+// An operation's zip stays open between its jobs: reading the directory of 10,000 entries again every chunk would
+// make a run's cost grow with the square of its rows. One is kept, until another operation's is opened or it has
+// been idle for ZIP_IDLE_MS.
+const ZIP_IDLE_MS = 30_000;
+
+interface OpenedZip {
+  operationId: string;
+  zip: Promise<DocumentsZip>;
+  release(): Promise<void>;
+  users: number;
+  timer?: NodeJS.Timeout;
+}
+
+let keptZip: OpenedZip | undefined;
+
+async function closeZip(opened: OpenedZip): Promise<void> {
+  clearTimeout(opened.timer);
+  if (keptZip === opened) keptZip = undefined;
+  await opened.zip.then((zip) => zip.close()).catch(() => undefined);
+  await opened.release();
+}
+
+async function openZipOf(deps: BulkDeps, operation: Operation): Promise<OpenedZip> {
+  if (keptZip?.operationId === operation.id) return keptZip;
+  if (keptZip && keptZip.users === 0) await closeZip(keptZip);
+  const local = await deps.storage.localFile(bulkFileKeys(operation.id).documents);
+  const opened: OpenedZip = {
+    operationId: operation.id,
+    zip: openDocumentsZip(local.path, zipLimits(deps)),
+    release: () => local.release(),
+    users: 0,
+  };
+  // Kept only when no other operation's zip is in use (two operations' jobs can overlap across a hand-over).
+  if (!keptZip) keptZip = opened;
+  return opened;
+}
+
 async function withDocumentsZip<T>(
   deps: BulkDeps,
   operation: Operation,
   work: (zip: DocumentsZip) => Promise<T>,
 ): Promise<T> {
-  const local = await deps.storage.localFile(bulkFileKeys(operation.id).documents);
+  const opened = await openZipOf(deps, operation);
+  opened.users += 1;
+  clearTimeout(opened.timer);
   try {
-    const zip = await openDocumentsZip(local.path, zipLimits(deps));
-    try {
-      return await work(zip);
-    } finally {
-      zip.close();
-    }
+    return await work(await opened.zip);
+  } catch (error) {
+    // A zip that failed to open (or went bad) is not kept for the next job.
+    if (keptZip === opened) keptZip = undefined;
+    throw error;
   } finally {
-    await local.release();
+    opened.users -= 1;
+    if (opened.users === 0) {
+      if (keptZip !== opened) await closeZip(opened);
+      else {
+        opened.timer = setTimeout(() => void closeZip(opened), ZIP_IDLE_MS);
+        opened.timer.unref();
+      }
+    }
   }
+}
+
+/** Closes the zip kept open between jobs (the app is closing). */
+export async function closeBulkFiles(): Promise<void> {
+  if (keptZip && keptZip.users === 0) await closeZip(keptZip);
 }
 
 /** Runs work on each item with at most `concurrency` at once, stopping early when shouldStop says so. */
@@ -130,17 +180,22 @@ interface ReadItem {
   errors: BulkItemError[];
 }
 
-function itemsFromRows(
+// Checking a row is quick, but 10,000 of them at once would hold the public pages up: yield now and then.
+const ROWS_BETWEEN_YIELDS = 250;
+
+async function itemsFromRows(
   operation: Operation,
   columns: string[],
   rows: string[][],
   today: string,
-): ReadItem[] {
+): Promise<ReadItem[]> {
   const plan = planOf(operation);
   const fileColumn = plan.mapping.file;
   const rowOfFile = new Map<string, number>();
   const rowOfContent = new Map<string, number>();
-  return rows.map((values, index) => {
+  const items: ReadItem[] = [];
+  for (const [index, values] of rows.entries()) {
+    if (index % ROWS_BETWEEN_YIELDS === 0) await new Promise((resolve) => setImmediate(resolve));
     const rowNumber = index + 1;
     const cells = Object.fromEntries(columns.map((column, at) => [column, values[at]]));
     const { fields, errors } = rowFields(cells, columns, plan, today);
@@ -163,8 +218,9 @@ function itemsFromRows(
       problems.push(...drawingErrors(drawnTexts(cells, fields, plan.layout), plan.mapping));
     const status: BulkItemStatus =
       problems.length > 0 ? 'invalid' : operation.mode === 'documents' ? 'unchecked' : 'valid';
-    return { row_number: rowNumber, status, cells, errors: problems };
-  });
+    items.push({ row_number: rowNumber, status, cells, errors: problems });
+  }
+  return items;
 }
 
 async function readRows(deps: BulkDeps, read: Operation): Promise<StepResult> {
@@ -208,7 +264,7 @@ async function readRows(deps: BulkDeps, read: Operation): Promise<StepResult> {
       throw error;
     }
   }
-  const items = itemsFromRows(operation, sheet.columns, sheet.rows, isoDate());
+  const items = await itemsFromRows(operation, sheet.columns, sheet.rows, isoDate());
   await db.transaction().execute(async (trx) => {
     await trx
       .deleteFrom('bulk_operation_items')
@@ -308,6 +364,26 @@ async function stillIs(deps: BulkDeps, id: string, status: Operation['status']):
   return row?.status === status;
 }
 
+// A cancel is noticed within this long; asking before every row cost a query per row on the main thread.
+const STATUS_CHECK_MS = 500;
+
+/** stillIs, asked of the database at most every STATUS_CHECK_MS. */
+function statusWatch(
+  deps: BulkDeps,
+  id: string,
+  status: Operation['status'],
+): () => Promise<boolean> {
+  let checkedAt = 0;
+  let answer: Promise<boolean> = Promise.resolve(true);
+  return () => {
+    if (Date.now() - checkedAt >= STATUS_CHECK_MS) {
+      checkedAt = Date.now();
+      answer = stillIs(deps, id, status);
+    }
+    return answer;
+  };
+}
+
 function chunkDeadline(): () => boolean {
   const end = Date.now() + BULK_CHUNK_SECONDS * 1000;
   return () => Date.now() >= end;
@@ -315,6 +391,7 @@ function chunkDeadline(): () => boolean {
 
 async function checkDocuments(deps: BulkDeps, operation: Operation): Promise<StepResult> {
   const isPastDeadline = chunkDeadline();
+  const isStillValidating = statusWatch(deps, operation.id, 'validating');
   const batchSize = concurrency(deps) * 4;
   return withDocumentsZip(deps, operation, async (zip) => {
     for (;;) {
@@ -324,7 +401,7 @@ async function checkDocuments(deps: BulkDeps, operation: Operation): Promise<Ste
         items,
         concurrency(deps),
         (item) => checkRowDocument(deps, operation, zip, item),
-        async () => isPastDeadline() || !(await stillIs(deps, operation.id, 'validating')),
+        async () => isPastDeadline() || !(await isStillValidating()),
       );
       if (isPastDeadline()) return 'more';
       if (!(await stillIs(deps, operation.id, 'validating'))) return 'done';
@@ -520,6 +597,7 @@ async function secureRows(
   context: Parameters<typeof secureRow>[2],
 ): Promise<StepResult> {
   const isPastDeadline = chunkDeadline();
+  const isStillRunning = statusWatch(deps, operation.id, 'running');
   const batchSize = concurrency(deps) * 4;
   for (;;) {
     const items = await nextItems(deps, operation.id, 'valid', batchSize);
@@ -531,7 +609,7 @@ async function secureRows(
       items,
       concurrency(deps),
       (item) => secureRow(deps, operation, context, item),
-      async () => isPastDeadline() || !(await stillIs(deps, operation.id, 'running')),
+      async () => isPastDeadline() || !(await isStillRunning()),
     );
     if (!(await stillIs(deps, operation.id, 'running'))) return 'done';
     if (isPastDeadline()) return 'more';
