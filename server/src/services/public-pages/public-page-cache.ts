@@ -9,9 +9,7 @@ import type { PublicTemplate } from '../templates/template-rows';
 import type { CachedPublicVerification } from './public-verification';
 
 export type PublicPageChange =
-  /** New: nothing of it is cached yet (unknown codes are not), so it is read on its first view. */
-  | { type: 'verification-created'; code: string }
-  /** Edited or revoked: what its page shows is read again now. */
+  /** Created, edited or revoked: what its page shows is read again now. */
   | { type: 'verification-saved'; code: string }
   /** Its code now answers 'not found'; those it replaced lose their link to it. */
   | { type: 'verification-deleted'; code: string; replacedCodes: string[] }
@@ -47,9 +45,6 @@ export class PublicPageCache {
   /** The one place a change reaches the cache. */
   async apply(change: PublicPageChange): Promise<void> {
     switch (change.type) {
-      case 'verification-created':
-        this.verifications.delete(change.code);
-        return;
       case 'verification-saved':
         await this.verifications.refresh(change.code);
         return;

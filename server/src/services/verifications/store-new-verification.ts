@@ -86,5 +86,5 @@ export async function storeNewVerification(
     await Promise.allSettled([storage.delete(keys.original), storage.delete(keys.secured)]);
     throw error;
   }
-  await deps.publicPages.apply({ type: 'verification-created', code });
+  await deps.publicPages.apply({ type: 'verification-saved', code });
 }
