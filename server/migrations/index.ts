@@ -8,6 +8,7 @@ import * as createTemplates from './0005-create-templates';
 import * as addRefreshGrace from './0006-add-refresh-grace';
 import * as createTeam from './0007-create-team';
 import * as createBulkOperations from './0008-create-bulk-operations';
+import * as createIntegrations from './0009-create-integrations';
 
 import type { Migration } from 'kysely';
 
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0006-add-refresh-grace': addRefreshGrace,
   '0007-create-team': createTeam,
   '0008-create-bulk-operations': createBulkOperations,
+  '0009-create-integrations': createIntegrations,
 };

@@ -200,6 +200,27 @@ const envSchema = z.object({
   // Team invitations an account sends, and invitation mails sent again for one member.
   RATE_LIMIT_TEAM_INVITES_PER_ACCOUNT: attemptsPerMinute().default(20),
   RATE_LIMIT_INVITATION_RESENDS_PER_MEMBER: attemptsPerMinute().default(3),
+  // Requests a minute made with one API key (answered with RateLimit-* headers, 429 beyond).
+  RATE_LIMIT_API_KEY_REQUESTS: attemptsPerMinute().default(600),
+  // Webhooks: seconds to wait before each retry of a failed delivery (after the last, the endpoint is turned off
+  // and the owner mailed), how long one attempt may take, and which targets are allowed. Local URLs (loopback,
+  // private, link-local, metadata addresses) are for tests only: they open the door to SSRF.
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .regex(/^\s*\d+\s*(,\s*\d+\s*)*$/, 'must be seconds separated by commas, such as 5,300,1800')
+    .transform((value) => value.split(',').map(Number))
+    .refine(
+      (delays) => delays.every((delay) => delay >= 1),
+      'every delay must be at least 1 second',
+    )
+    .default([5, 300, 1800, 7200, 18_000, 36_000, 36_000]),
+  WEBHOOK_TIMEOUT_SECONDS: wholeNumber(
+    1,
+    60,
+    'must be a whole number of seconds from 1 to 60',
+  ).default(15),
+  WEBHOOKS_ALLOW_HTTP: flag().default(false),
+  WEBHOOKS_ALLOW_LOCAL_URLS: flag().default(false),
   // Link import and cloud sources (Companion under /companion). Unset secret: one generated and kept in the database.
   COMPANION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   // Lets links to loopback and private addresses through (tests and local runs only: it opens the door to SSRF).

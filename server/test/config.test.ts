@@ -63,6 +63,11 @@ test('runs on defaults when nothing is set', () => {
     RATE_LIMIT_FORGOT_PASSWORD_PER_IP: 20,
     RATE_LIMIT_REGISTER_PER_IP: 10,
     COMPANION_ALLOW_LOCAL_URLS: false,
+    RATE_LIMIT_API_KEY_REQUESTS: 600,
+    WEBHOOK_RETRY_SCHEDULE: [5, 300, 1800, 7200, 18_000, 36_000, 36_000],
+    WEBHOOK_TIMEOUT_SECONDS: 15,
+    WEBHOOKS_ALLOW_HTTP: false,
+    WEBHOOKS_ALLOW_LOCAL_URLS: false,
   });
   expect(config.DATABASE_URL).toBeUndefined();
   expect(config.SMTP_URL).toBeUndefined();

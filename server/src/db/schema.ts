@@ -1,5 +1,10 @@
 // The database's tables as Kysely sees them. Each migration that changes a table updates this file too.
 import type { BulkColumnMapping, BulkMode, BulkStatus, DesignLayout } from '@common/bulk';
+import type {
+  DeliveredEvent,
+  WebhookDeliveryStatus,
+  WebhookEvent,
+} from '@common/integrations-schemas';
 import type { AuditAction, AuditObjectType, SharedAccess, TeamMemberStatus } from '@common/team';
 import type { TemplateFieldSettings } from '@common/templates';
 import type { QrPlacement, ScanDevice } from '@common/verifications';
@@ -261,6 +266,62 @@ export interface BulkOperationItemsTable {
   verification_id: OptionalReference;
 }
 
+/** A key an account's own code calls the API with; only its hash is kept. */
+export interface ApiKeysTable {
+  id: Generated<string>;
+  account_id: string;
+  created_by: OptionalReference;
+  name: string;
+  /** The key's first characters, shown to tell keys apart. */
+  prefix: string;
+  /** SHA-256 of the whole key, hex. */
+  key_hash: string;
+  created_at: CreatedAt;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+/** Where an account's events are sent, signed with its secret (and, after a rotation, the previous one for 24 h). */
+export interface WebhookEndpointsTable {
+  id: Generated<string>;
+  account_id: string;
+  created_by: OptionalReference;
+  url: string;
+  description: Generated<string>;
+  /** JSON; written as JSON text. */
+  events: ColumnType<WebhookEvent[], string, string>;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: Date | null;
+  enabled: Generated<boolean>;
+  disabled_reason: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** One event for one endpoint, and how its attempts went. */
+export interface WebhookDeliveriesTable {
+  id: Generated<string>;
+  endpoint_id: string;
+  /** The `webhook-id` header, the same on every attempt. */
+  message_id: string;
+  event_type: DeliveredEvent;
+  /** The exact JSON body sent on every attempt. */
+  payload: string;
+  status: ColumnType<
+    WebhookDeliveryStatus,
+    WebhookDeliveryStatus | undefined,
+    WebhookDeliveryStatus
+  >;
+  attempt: Generated<number>;
+  response_status: number | null;
+  response_excerpt: Generated<string>;
+  duration_ms: number | null;
+  next_retry_at: Date | null;
+  created_at: CreatedAt;
+  last_attempt_at: Date | null;
+}
+
 export interface Database {
   app_settings: AppSettingsTable;
   users: UsersTable;
@@ -276,6 +337,9 @@ export interface Database {
   audit_log: AuditLogTable;
   bulk_operations: BulkOperationsTable;
   bulk_operation_items: BulkOperationItemsTable;
+  api_keys: ApiKeysTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type User = Selectable<UsersTable>;
