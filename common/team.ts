@@ -71,10 +71,22 @@ export const AUDIT_ACTIONS = [
   'team_member.joined',
   'team_member.access_changed',
   'team_member.removed',
+  'api_key.created',
+  'api_key.revoked',
+  'webhook.created',
+  'webhook.updated',
+  'webhook.secret_rotated',
+  'webhook.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_OBJECT_TYPES = ['verification', 'template', 'team_member'] as const;
+export const AUDIT_OBJECT_TYPES = [
+  'verification',
+  'template',
+  'team_member',
+  'api_key',
+  'webhook',
+] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 
 export const TEAM_LIMITS = {
