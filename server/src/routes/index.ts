@@ -2,6 +2,7 @@
 import authRoutes from './api/auth';
 import bulkOperationsRoutes from './api/bulk-operations';
 import healthRoutes from './api/health';
+import integrationsRoutes from './api/integrations';
 import publicRoutes from './api/public';
 import settingsRoutes from './api/settings';
 import teamRoutes from './api/team';
@@ -21,6 +22,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(templatesRoutes, { prefix: '/api/templates' });
   await app.register(teamRoutes, { prefix: '/api/team' });
   await app.register(bulkOperationsRoutes, { prefix: '/api/bulk-operations' });
+  await app.register(integrationsRoutes, { prefix: '/api/integrations' });
   await app.register(publicRoutes, { prefix: '/api/public' });
   await app.register(pageRoutes, { prefix: '/v' });
 };

@@ -1,0 +1,13 @@
+// /api/integrations/: what connects an account to its own systems — API keys its code calls the API with, and
+// webhook endpoints its events are sent to.
+import apiKeysRoutes from './api-keys';
+import webhooksRoutes from './webhooks';
+
+import type { FastifyPluginAsync } from 'fastify';
+
+const integrationsRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(apiKeysRoutes, { prefix: '/api-keys' });
+  await app.register(webhooksRoutes, { prefix: '/webhooks' });
+};
+
+export default integrationsRoutes;
