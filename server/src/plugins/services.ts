@@ -5,6 +5,7 @@
 // the database does. And the per-IP limit on documents and logos sent: one count for every route taking a file.
 import fp from 'fastify-plugin';
 
+import { buildApiKeyServices, type ApiKeyServices } from '../services/api-keys/api-key-services';
 import { buildAuthServices, type AuthServices } from '../services/auth/auth-services';
 import { buildBulkServices, type BulkServices } from '../services/bulk/bulk-services';
 import { loadPublicTemplate } from '../services/public-pages/load-public-template';
@@ -28,6 +29,7 @@ import {
   buildVerificationServices,
   type VerificationServices,
 } from '../services/verifications/verification-services';
+import { buildWebhookServices, type WebhookServices } from '../services/webhooks/webhook-services';
 
 import type { AttemptLimitHook } from './rate-limit';
 
@@ -39,6 +41,8 @@ export interface AppServices {
   publicPages: PublicPageServices;
   team: TeamServices;
   bulk: BulkServices;
+  apiKeys: ApiKeyServices;
+  webhooks: WebhookServices;
 }
 
 declare module 'fastify' {
@@ -96,6 +100,8 @@ export default fp(
       publicPages: buildPublicPageServices({ publicPages, scanRecorder, storage }),
       team: buildTeamServices({ db, mailer, config }),
       bulk: buildBulkServices({ db, storage, publicPages, securing, queue: app.queue, config }),
+      apiKeys: buildApiKeyServices({ db, config }),
+      webhooks: buildWebhookServices({ db, queue: app.queue, mailer, config }),
     });
     // Before the app serves: files a crash left without their row (see remove-orphaned-verification-files.ts).
     app.addHook('onReady', async () => {
