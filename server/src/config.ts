@@ -174,6 +174,29 @@ const envSchema = z.object({
     Number.MAX_SAFE_INTEGER,
     'must be a whole number of bytes above 0',
   ).default(64 * MEBIBYTE),
+  // Custom domains: the host name issuers point their CNAME at (unset: custom domains are off), the resolvers
+  // asked when checking their records (comma-separated host:port; unset: the system's), and the scheme of public
+  // URLs on them.
+  CUSTOM_DOMAIN_TARGET: z
+    .string()
+    .regex(
+      /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i,
+      'must be a host name such as domains.example.com',
+    )
+    .transform((value) => value.toLowerCase())
+    .optional(),
+  DNS_SERVERS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .optional(),
+  CUSTOM_DOMAIN_SCHEME: z
+    .enum(['https', 'http'], { error: 'must be https or http' })
+    .default('https'),
   STATIC_DIR: absolutePath('./dist'),
   ACCESS_TOKEN_TTL_SECONDS: seconds().default(SESSION_LIFETIME_SECONDS),
   REFRESH_TOKEN_TTL_SECONDS: seconds().default(30 * DAY_SECONDS),

@@ -7,6 +7,10 @@ import fp from 'fastify-plugin';
 
 import { buildApiKeyServices, type ApiKeyServices } from '../services/api-keys/api-key-services';
 import { buildAuthServices, type AuthServices } from '../services/auth/auth-services';
+import {
+  buildCustomDomainServices,
+  type CustomDomainServices,
+} from '../services/custom-domains/custom-domain-services';
 import { buildBulkServices, type BulkServices } from '../services/bulk/bulk-services';
 import { loadPublicTemplate } from '../services/public-pages/load-public-template';
 import { loadPublicVerification } from '../services/public-pages/load-public-verification';
@@ -43,6 +47,7 @@ export interface AppServices {
   bulk: BulkServices;
   apiKeys: ApiKeyServices;
   webhooks: WebhookServices;
+  customDomains: CustomDomainServices;
 }
 
 declare module 'fastify' {
@@ -102,6 +107,7 @@ export default fp(
       bulk: buildBulkServices({ db, storage, publicPages, securing, queue: app.queue, config }),
       apiKeys: buildApiKeyServices({ db, config }),
       webhooks: buildWebhookServices({ db, queue: app.queue, mailer, config }),
+      customDomains: buildCustomDomainServices({ db, queue: app.queue, mailer, config }),
     });
     // Before the app serves: files a crash left without their row (see remove-orphaned-verification-files.ts).
     app.addHook('onReady', async () => {
