@@ -15,6 +15,8 @@ export const API_ERROR_CODES = [
   'not_authenticated',
   /** 403: a shared user's permissions do not cover this (or the route is the owner's alone). */
   'permission_denied',
+  /** 403: an API key was sent to a route keys may not call (sign-in, team, integrations and account settings). */
+  'api_key_not_allowed',
   'csrf_failed',
   'rate_limited',
   'server_busy',
@@ -56,6 +58,9 @@ export const API_ERROR_CODES = [
   'invalid_sheet',
   'invalid_zip',
   'bulk_operation_not_ready',
+  // Integrations
+  /** 400: the account has as many API keys (or webhook endpoints) as it may have at once. */
+  'limit_reached',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

@@ -10,10 +10,19 @@
 // onRequest hooks (the per-IP upload limit still counts first): no user is 401, a shared user without the level
 // is 403. A route under /api/ without a declaration fails at start-up, and so does a `view` route that changes
 // something. Handlers read the user with signedInUser(request).
+//
+// The Bearer value may also be an API key (it starts with `qrv_`, an access token never does): a live key signs the
+// request in as its account's owner, marked with `apiKey`. A key may call only public routes and the resource
+// areas' routes (apiKeyMayCall), whatever else an owner may do, so a route is covered by the rule it declares;
+// anywhere else it gets 403. Key requests count against RATE_LIMIT_API_KEY_REQUESTS per key.
 import fp from 'fastify-plugin';
 
+import { API_KEY_PREFIX } from '@common/integrations-schemas';
 import { allows, type AccessArea } from '@common/team';
 
+import { apiKeyNotAllowed, invalidApiKey } from '../services/api-keys/api-key-errors';
+import { findUserByApiKey } from '../services/api-keys/find-user-by-api-key';
+import { recordApiKeyUse } from '../services/api-keys/record-api-key-use';
 import { unauthenticated } from '../services/auth/auth-errors';
 import {
   findUserByAccessToken,
@@ -53,6 +62,18 @@ const API_PATH = /^\/api(\/|$)/;
 const PUBLIC_API_PATHS = /^\/api\/(health|public)(\/|$)/;
 const READ_METHODS = new Set<string>(['GET', 'HEAD', 'OPTIONS']);
 
+/** The areas an API key may work in: the account's resources, never its people, settings or keys. */
+export const API_KEY_AREAS: ReadonlySet<AccessArea> = new Set<AccessArea>([
+  'verifications',
+  'bulk',
+  'templates',
+]);
+
+/** Whether a request made with an API key may pass `rule` (as the owner it stands for would). */
+export function apiKeyMayCall(rule: RouteAccess): boolean {
+  return rule === 'public' || (typeof rule === 'object' && API_KEY_AREAS.has(rule.area));
+}
+
 type DeclaredRoute = Pick<RouteOptions, 'method' | 'url' | 'config'>;
 
 /** The signed-in user, for a handler behind a non-public access rule (a 401 should it ever run without one). */
@@ -83,13 +104,23 @@ function checkDeclaration(route: DeclaredRoute, rule: RouteAccess): void {
   }
 }
 
-/** The user whose live access token the request carries as Bearer, or null. */
+function bearerOf(request: FastifyRequest): string | undefined {
+  return BEARER.exec(request.headers.authorization ?? '')?.[1];
+}
+
+function isApiKey(bearer: string | undefined): boolean {
+  return bearer?.startsWith(API_KEY_PREFIX) ?? false;
+}
+
+/** The user whose live access token or API key the request carries as Bearer, or null. */
 export async function userOfBearer(
   db: Kysely<Database>,
   request: FastifyRequest,
 ): Promise<AuthenticatedUser | null> {
-  const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
-  return (token && (await findUserByAccessToken(db, token))) || null;
+  const bearer = bearerOf(request);
+  if (!bearer) return null;
+  const find = isApiKey(bearer) ? findUserByApiKey : findUserByAccessToken;
+  return (await find(db, bearer)) ?? null;
 }
 
 /** Throws the 401 or 403 that `user` (null: nobody signed in) gets under `rule`. */
@@ -98,6 +129,7 @@ export function assertAllowed(
   rule: Exclude<RouteAccess, 'public'>,
 ): void {
   if (!user) throw unauthenticated();
+  if (user.apiKey && !apiKeyMayCall(rule)) throw apiKeyNotAllowed();
   if (rule === 'signed-in') return;
   if (rule === 'owner') {
     if (user.access) throw ownerOnly();
@@ -108,7 +140,11 @@ export function assertAllowed(
 }
 
 function enforce(rule: Exclude<RouteAccess, 'public'>): onRequestAsyncHookHandler {
-  return async (request) => assertAllowed(request.user, rule);
+  return async (request) => {
+    // A key that is not (or no longer) live says so, rather than the token message.
+    if (!request.user && isApiKey(bearerOf(request))) throw invalidApiKey();
+    assertAllowed(request.user, rule);
+  };
 }
 
 function withHook<Hook>(hooks: Hook | Hook[] | undefined, hook: Hook): Hook[] {
@@ -119,11 +155,20 @@ function withHook<Hook>(hooks: Hook | Hook[] | undefined, hook: Hook): Hook[] {
 export default fp(
   async (app) => {
     app.decorateRequest('user', null);
+    const limitApiKey = app.limitRequests({
+      max: app.config.RATE_LIMIT_API_KEY_REQUESTS,
+      key: (request) => request.user?.apiKey?.id,
+      message: 'Too many requests with this API key. Try again when Retry-After says.',
+    });
 
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', async (request, reply) => {
       if (!API_PATH.test(request.url)) return;
       request.user = await userOfBearer(app.db, request);
       if (request.user?.member) await recordMemberActivity(app.db, request.user.member);
+      if (request.user?.apiKey) {
+        await limitApiKey(request, reply);
+        await recordApiKeyUse(app.db, request.user.apiKey);
+      }
     });
 
     app.addHook('onRoute', (route) => {
@@ -133,5 +178,5 @@ export default fp(
       route.onRequest = withHook(route.onRequest, enforce(rule));
     });
   },
-  { name: 'auth', dependencies: ['db'] },
+  { name: 'auth', dependencies: ['config', 'db', 'rate-limit'] },
 );

@@ -1,13 +1,14 @@
 // Rate limiting is opt-in per route; over the limit the client gets one 429 message, the one the SPA shows.
 // Either `config.rateLimit` on a route, or app.limitAttempts() preHandlers, which may be stacked
 // (per email and per IP on one route) and may count on a key taken from the parsed body; app.limitFailures()
-// counts only the attempts the route reports as failed.
+// counts only the attempts the route reports as failed. app.limitRequests() is the documented quota of an API
+// client (per API key): every answer tells the client where it stands in RateLimit-* headers.
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 
 import { AppError } from '../lib/app-error';
 
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export interface AttemptLimit {
   /** Attempts allowed per minute for one key; 0 turns the limit off. */
@@ -26,21 +27,25 @@ export interface FailureLimit {
   recordFailure(request: FastifyRequest): Promise<void>;
 }
 
+/** Counts the request and sets its RateLimit-* headers; throws the 429 (with Retry-After) beyond the limit. */
+export type RequestLimitHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
 declare module 'fastify' {
   interface FastifyInstance {
     limitAttempts(limit: AttemptLimit): AttemptLimitHook;
     limitFailures(limit: AttemptLimit): FailureLimit;
+    limitRequests(limit: AttemptLimit & { message: string }): RequestLimitHook;
   }
 }
 
 const WINDOW_MS = 60_000;
 
-function rateLimited(statusCode = 429): AppError {
-  return new AppError({
-    statusCode,
-    code: 'rate_limited',
-    message: 'Attempt limit exceeded. Try again after a minute',
-  });
+function rateLimited(
+  statusCode = 429,
+  message = 'Attempt limit exceeded. Try again after a minute',
+  headers?: Record<string, string>,
+): AppError {
+  return new AppError({ statusCode, code: 'rate_limited', message, headers });
 }
 
 export default fp(
@@ -65,6 +70,29 @@ export default fp(
       return async (request) => {
         const result = await count(request);
         if (!result.isAllowed && result.isExceeded) throw rateLimited();
+      };
+    });
+
+    // The IETF draft's headers (RateLimit-Limit, -Remaining, -Reset in seconds), on every answer, the 429 too.
+    app.decorate('limitRequests', (limit: AttemptLimit & { message: string }): RequestLimitHook => {
+      if (limit.max === 0) return async () => undefined;
+      const count = createLimiter(limit);
+      return async (request, reply) => {
+        const result = await count(request);
+        if (result.isAllowed) return;
+        const headers = {
+          'ratelimit-limit': String(result.max),
+          'ratelimit-remaining': String(result.remaining),
+          'ratelimit-reset': String(result.ttlInSeconds),
+        };
+        if (!result.isExceeded) {
+          reply.headers(headers);
+          return;
+        }
+        throw rateLimited(429, limit.message, {
+          ...headers,
+          'retry-after': String(result.ttlInSeconds),
+        });
       };
     });
 

@@ -1,6 +1,14 @@
-// The API key services, built once with their dependencies (see plugins/services.ts).
+// The API key services as handlers call them, built once with their dependencies (see plugins/services.ts): each
+// takes the account it reads (or the actor who changes it) and answers in the API's shapes.
+import type { ApiKeyList, CreateApiKeyRequest, CreatedApiKey } from '@common/integrations-schemas';
+
+import { selectLiveApiKeys, toApiKey } from './api-key-rows';
+import { createApiKey } from './create-api-key';
+import { revokeApiKey } from './revoke-api-key';
+
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
+import type { Actor } from '../team/actor';
 import type { Kysely } from 'kysely';
 
 export interface ApiKeyDeps {
@@ -8,8 +16,25 @@ export interface ApiKeyDeps {
   config: Config;
 }
 
-export function buildApiKeyServices(_deps: ApiKeyDeps) {
-  return {};
+export function buildApiKeyServices({ db }: ApiKeyDeps) {
+  return {
+    /** The account's live keys, newest first. */
+    async list(accountId: string): Promise<ApiKeyList> {
+      const rows = await selectLiveApiKeys(db, accountId)
+        .orderBy('k.created_at', 'desc')
+        .orderBy('k.id')
+        .execute();
+      return { count: rows.length, results: rows.map(toApiKey) };
+    },
+
+    create(actor: Actor, request: CreateApiKeyRequest): Promise<CreatedApiKey> {
+      return createApiKey(db, actor, request);
+    },
+
+    revoke(actor: Actor, id: string): Promise<void> {
+      return revokeApiKey(db, actor, id);
+    },
+  };
 }
 
 export type ApiKeyServices = ReturnType<typeof buildApiKeyServices>;

@@ -12,6 +12,8 @@ export interface AuthenticatedUser extends Actor {
   access: SharedAccess | null;
   /** A shared user's membership, and when they were last seen; null for an owner. */
   member: { id: string; lastActiveAt: Date | null } | null;
+  /** The API key the request was made with (it then acts as the account's owner); null for a token. */
+  apiKey: { id: string; lastUsedAt: Date | null } | null;
 }
 
 /**
@@ -45,7 +47,14 @@ export async function findUserByAccessToken(
     .executeTakeFirst();
   if (!row) return undefined;
   if (row.owner_id === null) {
-    return { id: row.id, email: row.email, accountId: row.id, access: null, member: null };
+    return {
+      id: row.id,
+      email: row.email,
+      accountId: row.id,
+      access: null,
+      member: null,
+      apiKey: null,
+    };
   }
   if (row.member_id === null || row.shared_access === null) return undefined;
   return {
@@ -54,5 +63,6 @@ export async function findUserByAccessToken(
     accountId: row.owner_id,
     access: withEveryArea(row.shared_access),
     member: { id: row.member_id, lastActiveAt: row.last_active_at },
+    apiKey: null,
   };
 }

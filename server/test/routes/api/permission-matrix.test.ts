@@ -36,6 +36,8 @@ const VIEW_TEMPLATES: RouteAccess = { area: 'templates', level: 'view' };
 const VIEW_BULK: RouteAccess = { area: 'bulk', level: 'view' };
 const EDIT_BULK: RouteAccess = { area: 'bulk', level: 'edit' };
 const EDIT_TEMPLATES: RouteAccess = { area: 'templates', level: 'edit' };
+const VIEW_INTEGRATIONS: RouteAccess = { area: 'integrations', level: 'view' };
+const EDIT_INTEGRATIONS: RouteAccess = { area: 'integrations', level: 'edit' };
 
 /** Every route under /api/ and who may call it. A HEAD route has its GET's rule. */
 const RULES: Record<string, RouteAccess> = {
@@ -92,6 +94,9 @@ const RULES: Record<string, RouteAccess> = {
   'GET /api/bulk-operations/:id/report/': VIEW_BULK,
   'GET /api/bulk-operations/:id/result/': VIEW_BULK,
   'GET /api/bulk-operations/:id/events/': VIEW_BULK,
+  'GET /api/integrations/api-keys/': VIEW_INTEGRATIONS,
+  'POST /api/integrations/api-keys/': EDIT_INTEGRATIONS,
+  'DELETE /api/integrations/api-keys/:id/': EDIT_INTEGRATIONS,
 };
 
 type RegisteredRoute = Pick<RouteOptions, 'method' | 'url' | 'config'>;
