@@ -96,12 +96,22 @@ const sessionSlice = createSlice({
       state.ownerUserDetails = profile.owner_user;
       state.showOnboardingScene = profile.industry === null;
     },
+    /** The custom domain was verified or given up on this screen; the profile would say so on its next load. */
+    customDomainChanged: (state, action: PayloadAction<{ isVerified: boolean }>) => {
+      state.hasSetupCustomDomain = action.payload.isVerified;
+    },
     signedOut: () => initialSessionState,
   },
 });
 
-export const { signedIn, tokenRefreshed, tokensChangedInAnotherTab, profileLoaded, signedOut } =
-  sessionSlice.actions;
+export const {
+  signedIn,
+  tokenRefreshed,
+  tokensChangedInAnotherTab,
+  profileLoaded,
+  customDomainChanged,
+  signedOut,
+} = sessionSlice.actions;
 export const sessionReducer = sessionSlice.reducer;
 
 export const selectSession = (state: StateWithSession) => state.session;
