@@ -1,9 +1,12 @@
 // The access rule over every route the app registers: the table below is the specification (route → who may call
 // it). The test walks the app's own route list, so a route added without a row here fails it, and so does a
 // declared rule that differs from its row. Then every non-public route is called by an owner, shared users with
-// edit, view and no access, a removed member, another owner and nobody, and each must get the status the rule
-// promises.
+// edit, view and no access, a removed member, another owner, the owner's API key and nobody, and each must get the
+// status the rule promises: a key passes where the owner does on the resource areas' routes, and 403 elsewhere.
+import type { AccessArea } from '@common/team';
+
 import { accessRuleOf, type RouteAccess } from '../../../src/plugins/auth';
+import { apiKeyHeaders, postApiKey } from '../../helpers/api-keys';
 import {
   csvPart,
   makeCsv,
@@ -94,8 +97,8 @@ const RULES: Record<string, RouteAccess> = {
   'GET /api/bulk-operations/:id/report/': VIEW_BULK,
   'GET /api/bulk-operations/:id/result/': VIEW_BULK,
   'GET /api/bulk-operations/:id/events/': VIEW_BULK,
-  'GET /api/integrations/api-keys/': VIEW_INTEGRATIONS,
-  'POST /api/integrations/api-keys/': EDIT_INTEGRATIONS,
+  'GET /api/integrations/api-keys': VIEW_INTEGRATIONS,
+  'POST /api/integrations/api-keys': EDIT_INTEGRATIONS,
   'DELETE /api/integrations/api-keys/:id/': EDIT_INTEGRATIONS,
 };
 
@@ -161,7 +164,11 @@ type Persona =
   | 'shared none'
   | 'removed member'
   | 'other owner'
+  | 'API key'
   | 'nobody';
+
+/** Where an API key acts as the owner: the account's resources. Everywhere else (non-public) it gets 403. */
+const KEY_AREAS: AccessArea[] = ['verifications', 'bulk', 'templates'];
 
 /** What the persona must get: a refusal, or 'allowed' (past the rule, to the account's own data). */
 type Outcome = 401 | 403 | 404 | 'allowed';
@@ -182,6 +189,9 @@ function expectedOutcome(
   url: string,
 ): Outcome {
   if (persona === 'nobody' || persona === 'removed member') return 401;
+  if (persona === 'API key') {
+    return typeof rule === 'object' && KEY_AREAS.includes(rule.area) ? 'allowed' : 403;
+  }
   if (persona === 'other owner') return namesAccountData(url) ? 404 : 'allowed';
   if (persona === 'owner' || rule === 'signed-in') return 'allowed';
   if (rule === 'owner') return 403;
@@ -199,6 +209,8 @@ interface Fixtures {
   memberId: string;
   /** A bulk operation that has finished (as invalid): its event stream ends at once, start and cancel answer 409. */
   bulkOperationId: string;
+  /** A key of the owner's that no caller uses (the 'API key' caller has its own). */
+  apiKeyId: string;
 }
 
 async function finishedBulkOperation(app: FastifyInstance, owner: TestUser): Promise<string> {
@@ -246,6 +258,7 @@ async function makeFixtures(app: FastifyInstance): Promise<Fixtures> {
     headers: owner.headers,
   });
   expect(removal.statusCode).toBe(204);
+  const { key } = await postApiKey(app, owner, 'Caller');
   return {
     users: {
       owner,
@@ -254,12 +267,14 @@ async function makeFixtures(app: FastifyInstance): Promise<Fixtures> {
       'shared none': await sharedUser(app, owner, NO_ACCESS),
       'removed member': removed,
       'other owner': await signedInUser(app),
+      'API key': { ...owner, headers: apiKeyHeaders(key) },
     },
     verificationId: (await createVerification(app, owner)).id,
     templateId: (await createTemplate(app, owner)).id,
     uploadId: await stageUpload(app, owner),
     memberId: await invite(app, owner),
     bulkOperationId: await finishedBulkOperation(app, owner),
+    apiKeyId: (await postApiKey(app, owner, 'Listed')).id,
   };
 }
 
@@ -289,6 +304,9 @@ async function requestFor(
   if (method === 'DELETE' && url === '/api/bulk-operations/:id/' && outcome === 'allowed') {
     return { url: url.replace(':id', await finishedBulkOperation(app, fixtures.users.owner)) };
   }
+  if (method === 'DELETE' && url === '/api/integrations/api-keys/:id/' && outcome === 'allowed') {
+    return { url: url.replace(':id', (await postApiKey(app, fixtures.users.owner)).id) };
+  }
   const id = url.startsWith('/api/verifications/')
     ? fixtures.verificationId
     : url.startsWith('/api/templates/')
@@ -297,7 +315,9 @@ async function requestFor(
         ? fixtures.memberId
         : url.startsWith('/api/bulk-operations/')
           ? fixtures.bulkOperationId
-          : fixtures.uploadId;
+          : url.startsWith('/api/integrations/api-keys/')
+            ? fixtures.apiKeyId
+            : fixtures.uploadId;
   const path = url.replace(':id', id);
   if (method === 'DELETE' && url.startsWith('/api/templates/')) {
     return { url: `${path}?replacement_id=00000000-0000-4000-8000-000000000000` };
@@ -324,6 +344,7 @@ test('each caller gets what the rule promises on every route', async () => {
     'shared none',
     'shared view',
     'other owner',
+    'API key',
     'shared edit',
     'owner',
   ];
