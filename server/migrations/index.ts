@@ -9,6 +9,8 @@ import * as addRefreshGrace from './0006-add-refresh-grace';
 import * as createTeam from './0007-create-team';
 import * as createBulkOperations from './0008-create-bulk-operations';
 import * as createIntegrations from './0009-create-integrations';
+import * as createWebhookScanEvents from './0010-create-webhook-scan-events';
+import * as createCustomDomains from './0011-create-custom-domains';
 
 import type { Migration } from 'kysely';
 
@@ -22,4 +24,6 @@ export const migrations: Record<string, Migration> = {
   '0007-create-team': createTeam,
   '0008-create-bulk-operations': createBulkOperations,
   '0009-create-integrations': createIntegrations,
+  '0010-create-webhook-scan-events': createWebhookScanEvents,
+  '0011-create-custom-domains': createCustomDomains,
 };

@@ -1,5 +1,6 @@
 // The database's tables as Kysely sees them. Each migration that changes a table updates this file too.
 import type { BulkColumnMapping, BulkMode, BulkStatus, DesignLayout } from '@common/bulk';
+import type { CnameState, CustomDomainStatus } from '@common/custom-domain-schemas';
 import type {
   DeliveredEvent,
   WebhookDeliveryStatus,
@@ -145,8 +146,31 @@ export interface VerificationsTable {
   /** The bulk operation and sheet row that made it (unique together); null for one made on its own. */
   bulk_operation_id: OptionalReference;
   bulk_row_number: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The origin its QR code was printed with (a verified custom domain's); null: PUBLIC_URL's. Never changes. */
+  public_origin: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, never, Date>;
+}
+
+export type CustomDomainRowStatus = Exclude<CustomDomainStatus, 'none'>;
+
+/** An account's custom domain (at most one): proven by a TXT record, served once verified. */
+export interface CustomDomainsTable {
+  account_id: string;
+  /** Normalised: lower case, no trailing dot, IDN as punycode. Unique among verified domains. */
+  domain: string;
+  status: CustomDomainRowStatus;
+  token: string;
+  verified_at: Date | null;
+  last_checked_at: Date | null;
+  error: string | null;
+  cname_state: ColumnType<CnameState, CnameState | undefined, CnameState>;
+  cname_value: string | null;
+  /** Checks since pending_since; the background re-checks stop 48 h after it. */
+  check_count: ColumnType<number, number | undefined, number>;
+  pending_since: ColumnType<Date, Date | undefined, Date>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 /** How an account brands its verifications' public page; exactly one per account is its default. */
@@ -322,6 +346,12 @@ export interface WebhookDeliveriesTable {
   last_attempt_at: Date | null;
 }
 
+/** When a verification's last `verification.scanned` event was made (at most one a minute). */
+export interface WebhookScanEventsTable {
+  verification_id: string;
+  sent_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface Database {
   app_settings: AppSettingsTable;
   users: UsersTable;
@@ -337,9 +367,11 @@ export interface Database {
   audit_log: AuditLogTable;
   bulk_operations: BulkOperationsTable;
   bulk_operation_items: BulkOperationItemsTable;
+  custom_domains: CustomDomainsTable;
   api_keys: ApiKeysTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  webhook_scan_events: WebhookScanEventsTable;
 }
 
 export type User = Selectable<UsersTable>;

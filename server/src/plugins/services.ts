@@ -3,15 +3,16 @@
 // securing worker pool, closed with the app; the public pages' cache, which every change reaches through its one
 // apply(); and the scan recorder, which writes page views in batches and once more when the app closes, before
 // the database does. And the per-IP limit on documents and logos sent: one count for every route taking a file.
+// The webhook services come first: verifications, bulk operations and the scan recorder emit their events.
 import fp from 'fastify-plugin';
 
 import { buildApiKeyServices, type ApiKeyServices } from '../services/api-keys/api-key-services';
 import { buildAuthServices, type AuthServices } from '../services/auth/auth-services';
+import { buildBulkServices, type BulkServices } from '../services/bulk/bulk-services';
 import {
   buildCustomDomainServices,
   type CustomDomainServices,
 } from '../services/custom-domains/custom-domain-services';
-import { buildBulkServices, type BulkServices } from '../services/bulk/bulk-services';
 import { loadPublicTemplate } from '../services/public-pages/load-public-template';
 import { loadPublicVerification } from '../services/public-pages/load-public-verification';
 import { PublicPageCache } from '../services/public-pages/public-page-cache';
@@ -70,8 +71,17 @@ export default fp(
       loadVerification: (code) => loadPublicVerification(db, code),
       loadTemplate: (id) => loadPublicTemplate(db, id),
     });
+    const webhooks = buildWebhookServices({ db, queue: app.queue, mailer, config });
     const scanRecorder = new ScanRecorder({
-      write: (scans) => recordScans(db, scans),
+      write: async (scans) => {
+        await recordScans(db, scans);
+        // The views are stored: a failure here must not have the recorder write them twice.
+        await webhooks
+          .scansRecorded(scans)
+          .catch((error: unknown) =>
+            app.log.error({ err: error }, 'Could not plan verification.scanned events'),
+          );
+      },
       onError: (error, waiting) =>
         app.log.error({ err: error, waiting }, 'Could not store page views; retrying'),
     });
@@ -98,19 +108,30 @@ export default fp(
         publicPages,
         scanRecorder,
         securing,
+        webhooks,
         config,
       }),
       templates: buildTemplateServices({ db, storage, publicPages }),
       uploads: buildUploadServices({ storage, securing, config }),
       publicPages: buildPublicPageServices({ publicPages, scanRecorder, storage }),
       team: buildTeamServices({ db, mailer, config }),
-      bulk: buildBulkServices({ db, storage, publicPages, securing, queue: app.queue, config }),
+      bulk: buildBulkServices({
+        db,
+        storage,
+        publicPages,
+        securing,
+        queue: app.queue,
+        webhooks,
+        config,
+      }),
       apiKeys: buildApiKeyServices({ db, config }),
-      webhooks: buildWebhookServices({ db, queue: app.queue, mailer, config }),
+      webhooks,
       customDomains: buildCustomDomainServices({ db, queue: app.queue, mailer, config }),
     });
     // Before the app serves: files a crash left without their row (see remove-orphaned-verification-files.ts).
     app.addHook('onReady', async () => {
+      // Webhooks first: bulk jobs emit events onto their queue.
+      await webhooks.startWorking(app.log);
       await app.services.bulk.startWorking(app.log);
       const orphans = await removeOrphanedVerificationFiles({ db, storage });
       if (orphans.length > 0) app.log.warn({ ids: orphans }, 'Removed files no verification names');
@@ -119,6 +140,7 @@ export default fp(
     app.addHook('onClose', async () => {
       await scanRecorder.close();
       await app.services.bulk.close();
+      await webhooks.close();
       await securing.close();
     });
   },

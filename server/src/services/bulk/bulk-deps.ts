@@ -5,6 +5,7 @@ import type { Queue } from '../../plugins/queue';
 import type { Storage } from '../../storage/storage';
 import type { PublicPageCache } from '../public-pages/public-page-cache';
 import type { Securing } from '../verifications/securing-pool';
+import type { WebhookServices } from '../webhooks/webhook-services';
 import type { Kysely } from 'kysely';
 
 export interface BulkDeps {
@@ -13,6 +14,8 @@ export interface BulkDeps {
   publicPages: PublicPageCache;
   securing: Securing;
   queue: Queue;
+  /** Each verification made, and the operation's completion, are events for the account's webhook endpoints. */
+  webhooks: Pick<WebhookServices, 'emitVerificationEvent' | 'emitBulkOperationCompleted' | 'wake'>;
   config: Pick<
     Config,
     | 'PUBLIC_URL'

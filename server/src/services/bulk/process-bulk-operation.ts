@@ -583,12 +583,19 @@ async function runContext(deps: BulkDeps, operation: Operation) {
 }
 
 async function finishRun(deps: BulkDeps, operation: Operation): Promise<void> {
-  await deps.db
-    .updateTable('bulk_operations')
-    .set({ status: 'completed', finished_at: new Date() })
-    .where('id', '=', operation.id)
-    .where('status', '=', 'running')
-    .execute();
+  await deps.db.transaction().execute(async (trx) => {
+    const finished = await trx
+      .updateTable('bulk_operations')
+      .set({ status: 'completed', finished_at: new Date() })
+      .where('id', '=', operation.id)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    // Told once, by the job that completed it.
+    if (Number(finished.numUpdatedRows) > 0) {
+      await deps.webhooks.emitBulkOperationCompleted(trx, operation.user_id, operation.id);
+    }
+  });
+  deps.webhooks.wake();
 }
 
 async function secureRows(

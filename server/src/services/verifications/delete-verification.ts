@@ -16,6 +16,8 @@ export async function deleteVerification(
 ): Promise<string[]> {
   if (!isUuid(id)) throw verificationNotFound();
   const { deleted, replacing } = await deps.db.transaction().execute(async (trx) => {
+    // The event carries the verification as it was, so it is read before the row goes (and rolls back with it).
+    await deps.webhooks.emitVerificationEvent(trx, actor.accountId, 'verification.deleted', id);
     // Verifications revoked in favour of this one lose their replacement link (ON DELETE SET NULL).
     const replacingRows = await trx
       .selectFrom('verifications')
@@ -28,15 +30,15 @@ export async function deleteVerification(
       .where('user_id', '=', actor.accountId)
       .returning(['id', 'code', 'title'])
       .executeTakeFirst();
-    if (deletedRow) {
-      await recordAudit(trx, actor, {
-        action: 'verification.deleted',
-        object: { type: 'verification', id: deletedRow.id, name: deletedRow.title },
-      });
-    }
+    // Thrown inside, so that an event recorded for a row another request deleted first rolls back.
+    if (!deletedRow) throw verificationNotFound();
+    await recordAudit(trx, actor, {
+      action: 'verification.deleted',
+      object: { type: 'verification', id: deletedRow.id, name: deletedRow.title },
+    });
     return { deleted: deletedRow, replacing: replacingRows.map((row) => row.code) };
   });
-  if (!deleted) throw verificationNotFound();
+  deps.webhooks.wake();
 
   await deps.publicPages.apply({
     type: 'verification-deleted',

@@ -70,7 +70,14 @@ export async function revokeVerification(
       action: 'verification.revoked',
       object: { type: 'verification', id: current.id, name: current.title },
     });
+    await deps.webhooks.emitVerificationEvent(
+      trx,
+      actor.accountId,
+      'verification.revoked',
+      current.id,
+    );
   });
+  deps.webhooks.wake();
   await deps.publicPages.apply({ type: 'verification-saved', code: current.code });
   return findOwnVerification(deps.db, actor.accountId, id);
 }

@@ -1,5 +1,5 @@
-// Stores a secured verification: both files, then its row and audit entry in one transaction, then tells the
-// public pages. Any failure removes the files already stored, so there is never a file without a row or a row
+// Stores a secured verification: both files, then its row, audit entry and webhook event in one transaction, then
+// tells the public pages. Any failure removes the files already stored, so there is never a file without a row or a row
 // without files. A single upload and every bulk row go through here.
 import type { QrPlacement } from '@common/verifications';
 import type { CustomField } from '@common/verifications-schemas';
@@ -31,10 +31,12 @@ export interface NewVerificationRecord {
   secured: SecuredDocument;
   /** The bulk operation row it is made for: unique, so a retried row cannot make a second one. */
   bulk?: { operationId: string; rowNumber: number };
+  /** The origin its QR code encodes (a verified custom domain's, custom-domains/public-origin.ts); null: PUBLIC_URL's. */
+  publicOrigin?: string | null;
 }
 
 export async function storeNewVerification(
-  deps: Pick<VerificationDeps, 'db' | 'storage' | 'publicPages'>,
+  deps: Pick<VerificationDeps, 'db' | 'storage' | 'publicPages' | 'webhooks'>,
   actor: Actor,
   record: NewVerificationRecord,
   /** More writes that must commit or roll back with the row (a bulk row's state). */
@@ -74,6 +76,7 @@ export async function storeNewVerification(
           last_scanned_at: null,
           bulk_operation_id: record.bulk?.operationId ?? null,
           bulk_row_number: record.bulk?.rowNumber ?? null,
+          public_origin: record.publicOrigin ?? null,
         })
         .execute();
       await recordAudit(trx, actor, {
@@ -81,10 +84,12 @@ export async function storeNewVerification(
         object: { type: 'verification', id, name: record.title },
       });
       await alsoInTransaction?.(trx);
+      await deps.webhooks.emitVerificationEvent(trx, actor.accountId, 'verification.created', id);
     });
   } catch (error) {
     await Promise.allSettled([storage.delete(keys.original), storage.delete(keys.secured)]);
     throw error;
   }
+  deps.webhooks.wake();
   await deps.publicPages.apply({ type: 'verification-saved', code });
 }

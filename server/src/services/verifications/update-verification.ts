@@ -45,7 +45,14 @@ export async function updateVerification(
         action: 'verification.updated',
         object: { type: 'verification', id: current.id, name: changes.title ?? current.title },
       });
+      await deps.webhooks.emitVerificationEvent(
+        trx,
+        actor.accountId,
+        'verification.updated',
+        current.id,
+      );
     });
+    deps.webhooks.wake();
     await deps.publicPages.apply({ type: 'verification-saved', code: current.code });
   }
   return findOwnVerification(db, actor.accountId, id);

@@ -3,9 +3,13 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
 import type { PublicPageCache } from '../public-pages/public-page-cache';
+import type { WebhookServices } from '../webhooks/webhook-services';
 import type { ScanRecorder } from './scan-recorder';
 import type { Securing } from './securing-pool';
 import type { Kysely } from 'kysely';
+
+/** What verifications (single and bulk) tell the webhooks. */
+export type VerificationWebhooks = Pick<WebhookServices, 'emitVerificationEvent' | 'wake'>;
 
 export interface VerificationDeps {
   db: Kysely<Database>;
@@ -16,5 +20,10 @@ export interface VerificationDeps {
   scanRecorder: ScanRecorder;
   /** The worker pool documents are secured in, off the event loop. */
   securing: Securing;
-  config: Pick<Config, 'PUBLIC_URL' | 'UPLOAD_MAX_BYTES'>;
+  /** Told of every change in its transaction, for the account's webhook endpoints. */
+  webhooks: VerificationWebhooks;
+  config: Pick<
+    Config,
+    'PUBLIC_URL' | 'UPLOAD_MAX_BYTES' | 'CUSTOM_DOMAIN_TARGET' | 'CUSTOM_DOMAIN_SCHEME'
+  >;
 }
