@@ -11,7 +11,17 @@ export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: baseQueryWithReauth,
   // A feature adds its tag type when it first caches something; none is declared ahead of use.
-  tagTypes: ['Profile', 'Verification', 'Template', 'TeamMember', 'BulkOperation', 'CustomDomain'],
+  tagTypes: [
+    'Profile',
+    'Verification',
+    'Template',
+    'TeamMember',
+    'BulkOperation',
+    'CustomDomain',
+    'ApiKey',
+    'Webhook',
+    'WebhookDelivery',
+  ],
   keepUnusedDataFor: CACHE_LIFETIME_SECONDS,
   endpoints: () => ({}),
 });

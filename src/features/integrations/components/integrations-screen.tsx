@@ -1,13 +1,17 @@
-import ExtensionOutlined from '@mui/icons-material/ExtensionOutlined';
+// 'integrations': API keys the account's own code calls the API with, webhook endpoints its events are sent to,
+// and where to read how the API works.
+import Stack from '@mui/material/Stack';
 
-import { EmptyState } from '@/components/empty-state';
+import { ApiKeysSection } from './api-keys-section';
+import { ApiReferenceCard } from './api-reference-card';
+import { WebhooksSection } from './webhooks-section';
 
 export function IntegrationsScreen() {
   return (
-    <EmptyState
-      icon={ExtensionOutlined}
-      title="No integrations connected"
-      description="Connect QR Verify to the tools you already use, so documents can be secured where they are created."
-    />
+    <Stack spacing={5}>
+      <ApiReferenceCard />
+      <ApiKeysSection />
+      <WebhooksSection />
+    </Stack>
   );
 }
