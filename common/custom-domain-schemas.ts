@@ -74,3 +74,4 @@ export type CustomDomain = z.infer<typeof customDomainSchema>;
 
 /** GET /api/custom-domains/allowed/?domain= (Caddy's on-demand TLS ask). */
 export const allowedDomainQuery = z.object({ domain: z.string().max(CUSTOM_DOMAIN_LIMITS.domain) });
+export const allowedDomainSchema = z.object({ domain: z.string() });

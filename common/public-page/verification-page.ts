@@ -34,6 +34,8 @@ export interface VerificationPageView {
   fontUrls?: Array<{ weight: number; url: string }>;
   /** The app's host name (from PUBLIC_URL), named in the footer so a reader can spot a look-alike site. */
   host: string;
+  /** The issuer's verified custom domain, named beside their name (DNS proved it theirs); null when none. */
+  issuerDomain?: string | null;
 }
 
 type Verdict = 'valid' | 'revoked' | 'expired' | 'not-found';
@@ -180,7 +182,16 @@ function revocationNotes(verification: PublicVerification): SafeHtml {
   }`;
 }
 
-function verdictText(verdict: Verdict, verification: PublicVerification | null): VerdictText {
+/** The issuer's name, with their verified custom domain when they have one. */
+function issuerLine(name: string, domain: string | null | undefined): SafeHtml | string {
+  return domain ? html`${name} — <strong>${domain}</strong>, verified by DNS` : name;
+}
+
+function verdictText(
+  verdict: Verdict,
+  verification: PublicVerification | null,
+  issuerDomain?: string | null,
+): VerdictText {
   if (verdict === 'not-found' || !verification) {
     return {
       word: 'Not found',
@@ -191,7 +202,7 @@ function verdictText(verdict: Verdict, verification: PublicVerification | null):
       </p>`,
     };
   }
-  const issuer = verification.issuer.name;
+  const issuer = issuerLine(verification.issuer.name, issuerDomain);
   switch (verdict) {
     case 'valid':
       return {
@@ -231,14 +242,18 @@ function detailRow(label: string, value: SafeHtml | string): SafeHtml {
   </div>`;
 }
 
-function detailsCard(verification: PublicVerification, template: TemplateDesign): SafeHtml {
+function detailsCard(
+  verification: PublicVerification,
+  template: TemplateDesign,
+  issuerDomain?: string | null,
+): SafeHtml {
   const shown = (field: TemplateField) => template.fields[field].visible;
   const label = (field: TemplateField) => template.fields[field].label;
   const isDownloadable = verification.allow_download && template.allow_download;
   return html`<section class="card" aria-labelledby="document-title">
     <h2 id="document-title">${verification.title}</h2>
     <dl>
-      ${shown('issuer') && detailRow(label('issuer'), verification.issuer.name)}
+      ${shown('issuer') && detailRow(label('issuer'), issuerLine(verification.issuer.name, issuerDomain))}
       ${shown('holder_name') && detailRow(label('holder_name'), verification.holder_name)}
       ${shown('issue_date') && detailRow(label('issue_date'), longDate(verification.issue_date))}
       ${
@@ -384,7 +399,10 @@ function footer(view: VerificationPageView): SafeHtml {
     }
     <p class="host">
       Verification code <span class="code">${view.code.slice(0, 64)}</span>. Genuine verification
-      pages are only ever served from <strong>${view.host}</strong>; check the address bar.
+      pages are only ever served from
+      <strong>${view.host}</strong
+      >${view.issuerDomain && html` or the issuer's own <strong>${view.issuerDomain}</strong>`};
+      check the address bar.
     </p>
   </footer>`;
 }
@@ -396,7 +414,7 @@ function pageTitle(word: string, verification: PublicVerification | null): strin
 export function renderVerificationPage(view: VerificationPageView): string {
   const { verification } = view;
   const verdict = verdictOf(verification);
-  const text = verdictText(verdict, verification);
+  const text = verdictText(verdict, verification, view.issuerDomain);
   const page = html`<!doctype html>
     <html lang="en">
       <head>
@@ -423,7 +441,10 @@ export function renderVerificationPage(view: VerificationPageView): string {
           ${verification && view.template.intro ? html`<p class="intro">${view.template.intro}</p>` : ''}
           ${
             verification
-              ? [detailsCard(verification, view.template), checkCard(verification, view.hasherUrl)]
+              ? [
+                  detailsCard(verification, view.template, view.issuerDomain),
+                  checkCard(verification, view.hasherUrl),
+                ]
               : ''
           }
         </main>

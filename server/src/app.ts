@@ -10,6 +10,7 @@ import afterAnswerPlugin from './plugins/after-answer';
 import authPlugin from './plugins/auth';
 import companionPlugin from './plugins/companion';
 import configPlugin from './plugins/config';
+import customDomainHostsPlugin from './plugins/custom-domain-hosts';
 import csrfPlugin from './plugins/csrf';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
@@ -82,6 +83,8 @@ export function buildApp({
   app.register(passwordHasherPlugin, { hasher: passwordHasher });
   app.register(storagePlugin);
   app.register(afterAnswerPlugin);
+  // Early: a custom domain's Host reaches only its account's public pages, before any other work.
+  app.register(customDomainHostsPlugin);
   app.register(cookie);
   app.register(csrfPlugin);
   app.register(helmetPlugin);

@@ -53,6 +53,16 @@ const flag = () =>
     .transform((value) => value === 'true' || value === '1');
 
 // proxy-addr's names for address ranges, usable in TRUST_PROXY beside addresses and CIDR ranges.
+// A DNS server as node:dns's setServers takes it: 1.1.1.1, 1.1.1.1:53, ::1 or [::1]:53.
+function isDnsServer(entry: string): boolean {
+  if (isIP(entry) !== 0) return true;
+  const match = /^(?:\[([^\]]+)\]|([^:[\]]+)):(\d{1,5})$/.exec(entry);
+  if (!match) return false;
+  const [, ipv6, ipv4, port] = match;
+  const isAddress = ipv6 ? isIP(ipv6) === 6 : isIP(ipv4 ?? '') === 4;
+  return isAddress && Number(port) >= 1 && Number(port) <= 65_535;
+}
+
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
 function isProxyAddress(entry: string): boolean {
@@ -193,10 +203,21 @@ const envSchema = z.object({
         .map((entry) => entry.trim())
         .filter(Boolean),
     )
+    // node:dns takes IP addresses only: a resolver's own name would need a resolver.
+    .refine(
+      (servers) => servers.every(isDnsServer),
+      'must be comma-separated IP addresses with an optional port (1.1.1.1, 127.0.0.1:5353, [::1]:53)',
+    )
     .optional(),
   CUSTOM_DOMAIN_SCHEME: z
     .enum(['https', 'http'], { error: 'must be https or http' })
     .default('https'),
+  // How often a pending custom domain's records are looked up again in the background (for 48 hours).
+  CUSTOM_DOMAIN_RECHECK_SECONDS: wholeNumber(
+    1,
+    86_400,
+    'must be a whole number of seconds from 1 to 86400',
+  ).default(300),
   STATIC_DIR: absolutePath('./dist'),
   ACCESS_TOKEN_TTL_SECONDS: seconds().default(SESSION_LIFETIME_SECONDS),
   REFRESH_TOKEN_TTL_SECONDS: seconds().default(30 * DAY_SECONDS),

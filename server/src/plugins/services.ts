@@ -133,6 +133,7 @@ export default fp(
       // Webhooks first: bulk jobs emit events onto their queue.
       await webhooks.startWorking(app.log);
       await app.services.bulk.startWorking(app.log);
+      await app.services.customDomains.startWorking(app.log);
       const orphans = await removeOrphanedVerificationFiles({ db, storage });
       if (orphans.length > 0) app.log.warn({ ids: orphans }, 'Removed files no verification names');
     });

@@ -1,6 +1,7 @@
 // Mounts each API resource under /api/<resource>/. Add a resource here when its folder is created.
 import authRoutes from './api/auth';
 import bulkOperationsRoutes from './api/bulk-operations';
+import customDomainsRoutes from './api/custom-domains';
 import healthRoutes from './api/health';
 import integrationsRoutes from './api/integrations';
 import publicRoutes from './api/public';
@@ -24,6 +25,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(bulkOperationsRoutes, { prefix: '/api/bulk-operations' });
   await app.register(integrationsRoutes, { prefix: '/api/integrations' });
   await app.register(publicRoutes, { prefix: '/api/public' });
+  await app.register(customDomainsRoutes, { prefix: '/api/custom-domains' });
   await app.register(pageRoutes, { prefix: '/v' });
 };
 

@@ -17,6 +17,7 @@ import {
   loadPageAssets,
   VERIFICATION_PAGE_SCRIPT,
 } from '../../pages/page-assets';
+import { servedOnHost } from '../../plugins/custom-domain-hosts';
 import { RenderedVerifications } from '../../services/public-pages/rendered-verifications';
 
 import logoRoutes from './logos';
@@ -58,13 +59,15 @@ const pageRoutes: FastifyPluginAsync = async (app) => {
       code,
       verification: found?.verification ?? null,
       template: found?.design ?? DEFAULT_TEMPLATE_DESIGN,
+      issuerDomain: found?.cached.issuer_domain ?? null,
       ...pageAssets,
     });
 
   await app.register(logoRoutes, { prefix: '/logos' });
 
   routes.get('/:code', { schema: { params: publicCodeParams } }, async (request, reply) => {
-    const found = await publicPages.findVerification(request.params.code);
+    // On a custom domain, another account's code is not found (plugins/custom-domain-hosts.ts).
+    const found = servedOnHost(request, await publicPages.findVerification(request.params.code));
     // A HEAD (link checkers, some previewers) reads no page, so it is not a view.
     if (found && request.method === 'GET') {
       publicPages.countView(found, request.headers['user-agent']);

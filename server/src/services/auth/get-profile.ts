@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 
 /**
  * The profile the SPA reads after sign-in. A shared user's carries their permissions and the owner whose account
- * they work on; an owner's has is_shared false and both null. Custom domains do not exist yet.
+ * they work on; an owner's has is_shared false and both null. has_custom_domain: the account has a verified one.
  */
 export async function getProfile(db: Kysely<Database>, userId: string): Promise<UserProfile> {
   const user = await db
@@ -27,6 +27,16 @@ export async function getProfile(db: Kysely<Database>, userId: string): Promise<
       'o.email as owner_email',
       'o.first_name as owner_first_name',
       'o.last_name as owner_last_name',
+      // The account's (the owner's, for a shared user) verified custom domain.
+      (eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('custom_domains as d')
+              .whereRef('d.account_id', '=', eb.fn.coalesce('u.owner_id', 'u.id'))
+              .where('d.status', '=', 'verified'),
+          )
+          .as('has_custom_domain'),
     ])
     .where('u.id', '=', userId)
     .executeTakeFirstOrThrow();
@@ -37,7 +47,7 @@ export async function getProfile(db: Kysely<Database>, userId: string): Promise<
     first_name: user.first_name,
     last_name: user.last_name,
     industry: user.industry,
-    has_custom_domain: false,
+    has_custom_domain: Boolean(user.has_custom_domain),
     is_shared: isShared,
     shared_access: isShared ? withEveryArea(access) : null,
     owner_user: isShared

@@ -9,10 +9,18 @@ export async function loadPublicVerification(
   db: Kysely<Database>,
   code: string,
 ): Promise<CachedPublicVerification | null> {
-  const row = await selectVerificationRows(db).where('v.code', '=', code).executeTakeFirst();
+  const row = await selectVerificationRows(db)
+    .leftJoin('custom_domains as d', (join) =>
+      join.onRef('d.account_id', '=', 'v.user_id').on('d.status', '=', 'verified'),
+    )
+    .select('d.domain as issuer_domain')
+    .where('v.code', '=', code)
+    .executeTakeFirst();
   if (!row) return null;
   return {
     id: row.id,
+    account_id: row.user_id,
+    issuer_domain: row.issuer_domain,
     code: row.code,
     title: row.title,
     holder_name: row.holder_name,

@@ -7,6 +7,10 @@ import type { PublicVerification } from '@common/verifications-schemas';
 export interface CachedPublicVerification extends Omit<PublicVerification, 'status' | 'issuer'> {
   /** The verification's id, to count scans against; never shown. */
   id: string;
+  /** Its account: a custom domain serves only its own account's pages (plugins/custom-domain-hosts.ts). */
+  account_id: string;
+  /** The account's verified custom domain, which the page names beside the issuer; null when none. */
+  issuer_domain: string | null;
   issuer_name: string;
   /** For the Content-Length of the public download. */
   secured_size: number;

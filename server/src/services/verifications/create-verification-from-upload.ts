@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { DEFAULT_QR_PLACEMENT, isoDate } from '@common/verifications';
 import type { CreateVerificationRequest } from '@common/verifications-schemas';
 
+import { findPublicOrigin } from '../custom-domains/public-origin';
 import { resolveTemplateId } from '../templates/resolve-template-id';
 import { readStagedUpload } from '../uploads/read-staged-upload';
 import { removeStagedUpload } from '../uploads/remove-staged-upload';
@@ -71,11 +72,12 @@ export async function createVerificationFromUpload(
   const id = randomUUID();
   // 80 random bits: a clash is not a practical concern, and the unique index would refuse one anyway.
   const code = generatePublicCode();
+  const publicOrigin = await findPublicOrigin(db, config, actor.accountId);
   const bytes = await source.readBytes();
   const secured = await deps.securing.secureDocument({
     bytes,
     code,
-    url: verificationUrl(config.PUBLIC_URL, code),
+    url: verificationUrl(publicOrigin ?? config.PUBLIC_URL, code),
     placement: qr,
     maxBytes: config.UPLOAD_MAX_BYTES,
   });
@@ -93,6 +95,7 @@ export async function createVerificationFromUpload(
     allowDownload: input.allow_download ?? false,
     original: { filename: source.filename, body: source.storedBody(), size: bytes.length },
     secured,
+    publicOrigin,
   });
   if (staged) await removeStagedUpload(storage, actor.id, staged.record.id);
   return findOwnVerification(db, actor.accountId, id);

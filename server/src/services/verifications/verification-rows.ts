@@ -58,6 +58,7 @@ export function selectVerificationRows(db: Kysely<Database>) {
         'v.updated_at',
         'v.scan_count',
         'v.last_scanned_at',
+        'v.public_origin',
       ])
   );
 }
@@ -99,7 +100,8 @@ export function toVerification(
       sha256: row.original_sha256,
     },
     secured: { size: row.secured_size, sha256: row.secured_sha256 },
-    public_url: verificationUrl(publicUrl, row.code),
+    // The URL it was printed with: a custom domain's then, or PUBLIC_URL.
+    public_url: verificationUrl(row.public_origin ?? publicUrl, row.code),
     created_by: {
       email: row.created_by_email,
       name: personName(row.created_by_first_name, row.created_by_last_name),

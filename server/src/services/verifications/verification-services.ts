@@ -84,8 +84,11 @@ export function buildVerificationServices(deps: VerificationDeps) {
     },
 
     async renderQrCode(accountId: string, id: string, format: QrImageFormat) {
-      const { code } = await findOwnVerification(db, accountId, id);
-      return { code, image: renderQrCode(verificationUrl(config.PUBLIC_URL, code), format) };
+      const { code, public_origin: origin } = await findOwnVerification(db, accountId, id);
+      return {
+        code,
+        image: renderQrCode(verificationUrl(origin ?? config.PUBLIC_URL, code), format),
+      };
     },
   };
 }

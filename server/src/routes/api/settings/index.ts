@@ -1,5 +1,8 @@
-// GET /api/settings/: the operator's limits the SPA needs before anyone signs in (upload and bulk limits).
+// GET /api/settings/: the operator's limits the SPA needs before anyone signs in (upload and bulk limits); and
+// the account's settings below it (custom-domain/).
 import { appSettingsSchema, type AppSettings } from '@common/settings';
+
+import customDomainRoutes from './custom-domain';
 
 import type { ZodTypeProvider } from '../../../lib/zod-schemas';
 import type { FastifyPluginAsync } from 'fastify';
@@ -19,6 +22,7 @@ const settingsRoutes: FastifyPluginAsync = async (app) => {
       { schema: { response: { 200: appSettingsSchema } }, config: { access: 'public' } },
       async () => settings,
     );
+  await app.register(customDomainRoutes, { prefix: '/custom-domain' });
 };
 
 export default settingsRoutes;
