@@ -11,10 +11,11 @@
 // is 403. A route under /api/ without a declaration fails at start-up, and so does a `view` route that changes
 // something. Handlers read the user with signedInUser(request).
 //
-// The Bearer value may also be an API key (it starts with `qrv_`, an access token never does): a live key signs the
-// request in as its account's owner, marked with `apiKey`. A key may call only public routes and the resource
-// areas' routes (apiKeyMayCall), whatever else an owner may do, so a route is covered by the rule it declares;
-// anywhere else it gets 403. Key requests count against RATE_LIMIT_API_KEY_REQUESTS per key.
+// The Bearer value may also be an API key, told apart by its `qrv_` start (an access token is random base64url: one
+// in 16.7 million starts so, is refused as a key and refreshed): a live key signs the request in as its account's
+// owner, marked with `apiKey`. A key may call only public routes and the resource areas' routes (apiKeyMayCall),
+// whatever else an owner may do, so a route is covered by the rule it declares; anywhere else it gets 403. Key
+// requests count against RATE_LIMIT_API_KEY_REQUESTS per key.
 import fp from 'fastify-plugin';
 
 import { API_KEY_PREFIX } from '@common/integrations-schemas';
@@ -158,7 +159,8 @@ export default fp(
     const limitApiKey = app.limitRequests({
       max: app.config.RATE_LIMIT_API_KEY_REQUESTS,
       key: (request) => request.user?.apiKey?.id,
-      message: 'Too many requests with this API key. Try again when Retry-After says.',
+      message:
+        'Too many requests with this API key. Wait the seconds in Retry-After, then try again.',
     });
 
     app.addHook('onRequest', async (request, reply) => {
