@@ -42,7 +42,8 @@ function activeStep(state: CustomDomain, isEditing: boolean): number {
 
 function DomainActions({ onChange, onRemove }: { onChange?: () => void; onRemove: () => void }) {
   return (
-    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }} useFlexGap>
+    // Text buttons' padding would indent them from the card's text when they wrap under the title on a phone.
+    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', ml: { xs: -1, sm: 0 } }} useFlexGap>
       {onChange && (
         <Button size="small" startIcon={<EditOutlined />} onClick={onChange}>
           Change domain

@@ -5,6 +5,7 @@ import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 
 import { MONOSPACE } from '@/theme/primitives';
@@ -88,10 +89,7 @@ export function DnsHostTips({ txtName, cnameName }: DnsHostTipsProps) {
         </Typography>
       </AccordionSummary>
       <AccordionDetails sx={{ pt: 0 }}>
-        <Box
-          component="dl"
-          sx={{ m: 0, '& dd': { ml: 0, mb: 1.5 }, '& dd:last-of-type': { mb: 0 } }}
-        >
+        <Stack component="dl" spacing={1.5} sx={{ m: 0, '& dd': { m: 0 } }}>
           {tips.map(({ host, tip }) => (
             <Box key={host}>
               <Typography component="dt" variant="body2" sx={{ fontWeight: 600 }}>
@@ -102,7 +100,7 @@ export function DnsHostTips({ txtName, cnameName }: DnsHostTipsProps) {
               </Typography>
             </Box>
           ))}
-        </Box>
+        </Stack>
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1.5 }}>
           Assuming your zone is <Code>{zone}</Code>. If yours is different, drop your zone from the
           full name instead.

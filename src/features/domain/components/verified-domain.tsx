@@ -41,10 +41,14 @@ export function VerifiedDomain({ state }: { state: CustomDomain }) {
           href={url}
           target="_blank"
           rel="noopener noreferrer"
-          sx={{ display: 'inline-flex', gap: 0.5, alignItems: 'center' }}
+          sx={{ overflowWrap: 'anywhere' }}
         >
           Open {domain}
-          <OpenInNewOutlined fontSize="small" aria-hidden />
+          <OpenInNewOutlined
+            fontSize="small"
+            aria-hidden
+            sx={{ ml: 0.5, verticalAlign: 'text-bottom' }}
+          />
         </Link>
       </div>
       {state.cname.warning && (
