@@ -1,8 +1,20 @@
 // Webhook deliveries, end to end, to a receiver on loopback: every event with its documented body, signed so that
 // the standardwebhooks package verifies it; rotation signing with both secrets; the retry schedule, 410 and
 // redirects; the deliveries list, redelivery and the test event; disabled endpoints; batched scan events.
+import type { Webhook, WebhookDelivery } from '@common/integrations-schemas';
+
+import {
+  csvPart,
+  makeCsv,
+  makeZip,
+  postBulkOperation,
+  startOperation,
+  waitForStatus,
+  zipPart,
+} from '../../../helpers/bulk';
 import { startMailCapture, type MailCapture } from '../../../helpers/mail-capture';
 import { createTestApp } from '../../../helpers/test-app';
+import { makePdf } from '../../../helpers/test-documents';
 import {
   createVerification,
   signedInUser,
@@ -16,10 +28,10 @@ import {
   startReceiver,
   verifyDelivery,
   waitForDeliveries,
+  type Answer,
   type Receiver,
 } from '../../../helpers/webhooks';
 
-import type { Webhook, WebhookDelivery } from '@common/integrations-schemas';
 import type { FastifyInstance } from 'fastify';
 
 // The file's apps share their securing workers (see securingPoolsPerFile).
@@ -78,6 +90,22 @@ function bodyOf(request: { body: string }) {
 
 const isSettled = (delivery: WebhookDelivery) =>
   delivery.status === 'succeeded' || delivery.status === 'failed';
+
+/** A test event to a new endpoint at a fresh path the receiver answers as told; its delivery once `isDone`. */
+async function testDelivery(answer: Answer, isDone: (delivery: WebhookDelivery) => boolean) {
+  const path = freshPath();
+  receiver.answer(path, answer);
+  const webhook = await createWebhook(app, owner, receiver.url(path));
+  await sendTest(webhook);
+  const [delivery] = await waitForDeliveries(app, owner, webhook.id, ([first]) => isDone(first));
+  return { path, webhook, delivery };
+}
+
+async function readWebhook(id: string): Promise<Webhook> {
+  return (
+    await app.inject({ url: `/api/integrations/webhooks/${id}/`, headers: owner.headers })
+  ).json();
+}
 
 test('each verification event arrives with {type, timestamp, data}, signed so standardwebhooks verifies it', async () => {
   const path = freshPath();
@@ -205,10 +233,7 @@ test('a failing receiver is retried on WEBHOOK_RETRY_SCHEDULE (1,2); then the en
     response_excerpt: 'Internal trouble',
     next_retry_at: null,
   });
-  const endpoint = (
-    await app.inject({ url: `/api/integrations/webhooks/${webhook.id}/`, headers: owner.headers })
-  ).json();
-  expect(endpoint).toMatchObject({
+  expect(await readWebhook(webhook.id)).toMatchObject({
     enabled: false,
     disabled_reason: expect.stringMatching(/3 attempts/),
   });
@@ -222,16 +247,7 @@ test('a failing receiver is retried on WEBHOOK_RETRY_SCHEDULE (1,2); then the en
 });
 
 test('while retrying, a delivery shows its next attempt', async () => {
-  const path = freshPath();
-  receiver.answer(path, { status: 503 });
-  const webhook = await createWebhook(app, owner, receiver.url(path));
-  await sendTest(webhook);
-  const [delivery] = await waitForDeliveries(
-    app,
-    owner,
-    webhook.id,
-    ([first]) => first.attempt >= 1,
-  );
+  const { delivery } = await testDelivery({ status: 503 }, (first) => first.attempt >= 1);
   expect(delivery).toMatchObject({ status: 'retrying', attempt: 1, response_status: 503 });
   const wait = Date.parse(delivery.next_retry_at!) - Date.parse(delivery.last_attempt_at!);
   expect(wait).toBeGreaterThanOrEqual(900);
@@ -239,32 +255,22 @@ test('while retrying, a delivery shows its next attempt', async () => {
 });
 
 test('410 Gone turns the endpoint off at once, without retries or mail', async () => {
-  const path = freshPath();
-  receiver.answer(path, { status: 410, body: 'gone' });
-  const webhook = await createWebhook(app, owner, receiver.url(path));
-  await sendTest(webhook);
-  const [delivery] = await waitForDeliveries(app, owner, webhook.id, ([first]) => isSettled(first));
+  const { path, webhook, delivery } = await testDelivery({ status: 410, body: 'gone' }, isSettled);
   expect(delivery).toMatchObject({ status: 'failed', attempt: 1, response_status: 410 });
-  const endpoint = (
-    await app.inject({ url: `/api/integrations/webhooks/${webhook.id}/`, headers: owner.headers })
-  ).json();
-  expect(endpoint).toMatchObject({ enabled: false, disabled_reason: expect.stringMatching(/410/) });
+  expect(await readWebhook(webhook.id)).toMatchObject({
+    enabled: false,
+    disabled_reason: expect.stringMatching(/410/),
+  });
   await new Promise((resolve) => setTimeout(resolve, 1500));
   expect(receiver.at(path)).toHaveLength(1);
   expect(mail.to(owner.email)).toEqual([]);
 });
 
 test('a redirect is not followed: its target receives nothing and the attempt failed', async () => {
-  const path = freshPath();
   const target = freshPath();
-  receiver.answer(path, { status: 302, headers: { location: receiver.url(target) } });
-  const webhook = await createWebhook(app, owner, receiver.url(path));
-  await sendTest(webhook);
-  const [delivery] = await waitForDeliveries(
-    app,
-    owner,
-    webhook.id,
-    ([first]) => first.attempt >= 1,
+  const { path, delivery } = await testDelivery(
+    { status: 302, headers: { location: receiver.url(target) } },
+    (first) => first.attempt >= 1,
   );
   expect(delivery).toMatchObject({ status: 'retrying', response_status: 302 });
   expect(delivery.response_excerpt).toContain('not followed');
@@ -274,11 +280,7 @@ test('a redirect is not followed: its target receives nothing and the attempt fa
 });
 
 test('an answer is kept as its first kilobyte only', async () => {
-  const path = freshPath();
-  receiver.answer(path, { status: 200, body: 'x'.repeat(100_000) });
-  const webhook = await createWebhook(app, owner, receiver.url(path));
-  await sendTest(webhook);
-  const [delivery] = await waitForDeliveries(app, owner, webhook.id, ([first]) => isSettled(first));
+  const { delivery } = await testDelivery({ status: 200, body: 'x'.repeat(100_000) }, isSettled);
   expect(delivery.status).toBe('succeeded');
   expect(delivery.response_excerpt).toBe('x'.repeat(1024));
 });
@@ -394,4 +396,39 @@ test('views make at most one verification.scanned event a minute per verificatio
   const startsIn = (planned[0] as { start_after: Date }).start_after.getTime() - Date.now();
   expect(startsIn).toBeGreaterThan(50_000);
   expect(startsIn).toBeLessThanOrEqual(61_000);
+});
+
+test('a bulk run tells of each verification it makes, then bulk_operation.completed', async () => {
+  const path = freshPath();
+  await createWebhook(app, owner, receiver.url(path), [
+    'verification.created',
+    'bulk_operation.completed',
+  ]);
+  const pdf = await makePdf();
+  const created = await postBulkOperation(app, owner, {
+    sheet: csvPart(
+      makeCsv([
+        ['file', 'title', 'holder_name'],
+        ['a.pdf', 'Certificate', 'Ada'],
+        ['b.pdf', 'Certificate', 'Grace'],
+      ]),
+    ),
+    documents: zipPart(
+      await makeZip([
+        { name: 'a.pdf', data: pdf },
+        { name: 'b.pdf', data: pdf },
+      ]),
+    ),
+  });
+  const { id } = await waitForStatus(app, owner, created.json().id, ['ready']);
+  await startOperation(app, owner, id);
+  const operation = await waitForStatus(app, owner, id, ['completed']);
+
+  const bodies = (await receiver.waitFor(path, 3)).map(bodyOf);
+  const madeVerifications = bodies.filter((body) => body.type === 'verification.created');
+  expect(madeVerifications.map((body) => body.data.holder_name).sort()).toEqual(['Ada', 'Grace']);
+  expect(madeVerifications[0].data.bulk_operation).toEqual({ id, name: operation.name });
+  const completed = bodies.filter((body) => body.type === 'bulk_operation.completed');
+  expect(completed).toHaveLength(1);
+  expect(completed[0].data).toMatchObject({ id, status: 'completed', succeeded: 2, failed: 0 });
 });

@@ -2,8 +2,8 @@
 // checks on what a URL may be; the account's limit; who may do what; and the audit log.
 import { INTEGRATION_LIMITS } from '@common/integrations-schemas';
 
-import { createTestApp } from '../../../helpers/test-app';
 import { EDIT_ALL, VIEW_ALL, sharedUser } from '../../../helpers/team';
+import { createTestApp } from '../../../helpers/test-app';
 import { signedInUser, type TestUser } from '../../../helpers/verifications';
 import { createWebhook, postWebhook } from '../../../helpers/webhooks';
 
