@@ -258,6 +258,8 @@ describe('what a key may call', () => {
     ['GET', '/api/team/audit/'],
     ['GET', KEYS_URL],
     ['POST', KEYS_URL],
+    ['GET', '/api/integrations/webhooks/'],
+    ['POST', '/api/integrations/webhooks/'],
   ] as const)('is refused with 403 on %s %s', async (method, url) => {
     const key = await createApiKey(app, owner);
     const response = await call(
