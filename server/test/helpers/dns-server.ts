@@ -48,7 +48,7 @@ export async function startDnsServer(): Promise<TestDnsServer> {
       send(response);
     },
   });
-  await server.listen({ udp: { port: 0, address: '127.0.0.1', type: 'udp4' } });
+  await server.listen({ udp: { port: 0, address: '127.0.0.1' } });
   const { port } = server.addresses().udp!;
   return {
     address: `127.0.0.1:${port}`,

@@ -1,3 +1,5 @@
+import type { CustomDomain } from '@common/custom-domain-schemas';
+
 import { startDnsServer, publishRecords, type TestDnsServer } from '../../../helpers/dns-server';
 import { startMailCapture, type MailCapture } from '../../../helpers/mail-capture';
 import { renderPdfPages } from '../../../helpers/pdf-pages';
@@ -10,7 +12,6 @@ import {
   type VerificationJson,
 } from '../../../helpers/verifications';
 
-import type { CustomDomain } from '@common/custom-domain-schemas';
 import type { FastifyInstance } from 'fastify';
 
 // The file's apps share their securing workers (see securingPoolsPerFile).

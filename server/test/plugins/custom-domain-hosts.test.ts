@@ -1,0 +1,154 @@
+import { publishRecords, startDnsServer, type TestDnsServer } from '../helpers/dns-server';
+import { createTestApp } from '../helpers/test-app';
+import { createVerification, signedInUser, type TestUser } from '../helpers/verifications';
+
+import type { FastifyInstance } from 'fastify';
+
+// The file's apps share their securing workers (see securingPoolsPerFile).
+jest.mock('../../src/services/verifications/securing-pool', () =>
+  jest.requireActual('../helpers/verifications').securingPoolsPerFile(),
+);
+
+const TARGET = 'domains.qrverify.test';
+const DOMAIN = 'verify.university.edu';
+
+let dns: TestDnsServer;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  dns = await startDnsServer();
+});
+afterAll(() => dns.close());
+afterEach(async () => {
+  dns.clear();
+  await app?.close();
+});
+
+function customDomainApp(env: Record<string, string> = {}): Promise<FastifyInstance> {
+  return createTestApp({
+    env: { CUSTOM_DOMAIN_TARGET: TARGET, DNS_SERVERS: dns.address, ...env },
+  });
+}
+
+async function verifyDomain(user: TestUser, domain = DOMAIN): Promise<void> {
+  const url = '/api/settings/custom-domain/';
+  const set = await app.inject({ method: 'PUT', url, headers: user.headers, payload: { domain } });
+  publishRecords(dns, set.json().records);
+  const verify = await app.inject({ method: 'POST', url: `${url}verify/`, headers: user.headers });
+  expect(verify.json().status).toBe('verified');
+}
+
+function onHost(host: string, url: string, method: 'GET' | 'HEAD' = 'GET') {
+  return app.inject({ method, url, headers: { host } });
+}
+
+describe('a verified custom domain', () => {
+  let issuer: TestUser;
+  let ownCode: string;
+  let otherCode: string;
+
+  beforeEach(async () => {
+    app = await customDomainApp();
+    issuer = await signedInUser(app, { firstName: 'University', lastName: 'of X' });
+    const other = await signedInUser(app);
+    await verifyDomain(issuer);
+    ownCode = (await createVerification(app, issuer, { allow_download: 'true' })).code;
+    otherCode = (await createVerification(app, other, { allow_download: 'true' })).code;
+    // The first upload starts the file's securing workers: seconds on a busy machine.
+  }, 60_000);
+
+  test("serves its account's page, naming the domain beside the issuer; another account's code is not found", async () => {
+    const page = await onHost(DOMAIN, `/v/${ownCode}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<strong>verify.university.edu</strong>, verified by DNS');
+    expect(page.body).toContain('University of X');
+    // The page's own assets come from the same host.
+    const script = /<script src="([^"]+)"/.exec(page.body)![1]!;
+    expect((await onHost(DOMAIN, script)).statusCode).toBe(200);
+    expect((await onHost(DOMAIN, `/v/${ownCode}/document`)).statusCode).toBe(200);
+
+    const other = await onHost(DOMAIN, `/v/${otherCode}`);
+    expect(other.statusCode).toBe(404);
+    expect(other.headers['content-type']).toContain('text/html');
+    expect(other.body).toContain('No document was issued under this code');
+    expect((await onHost(DOMAIN, `/v/${otherCode}/document`)).statusCode).toBe(404);
+    // The same code on our own host is found, as it always was.
+    expect((await onHost('localhost', `/v/${otherCode}`)).statusCode).toBe(200);
+    // The domain is named on our host too.
+    expect((await onHost('localhost', `/v/${ownCode}`)).body).toContain('verified by DNS');
+  });
+
+  test('answers 404 for everything but the public pages: the SPA, the API, Companion', async () => {
+    for (const url of [
+      '/',
+      '/signin',
+      '/api/health/',
+      '/api/settings/',
+      '/api/verifications/',
+      '/companion/',
+    ]) {
+      const response = await app.inject({
+        method: 'GET',
+        url,
+        headers: { host: DOMAIN, ...issuer.headers },
+      });
+      expect([url, response.statusCode]).toEqual([url, 404]);
+    }
+    // A port and upper case in Host are the same host.
+    expect((await onHost(`VERIFY.University.edu:8443`, `/v/${ownCode}`)).statusCode).toBe(200);
+  });
+
+  test('an unknown host is refused with 421; our own host names serve the whole app', async () => {
+    const unknown = await onHost('pointed-at-us.example.com', `/v/${ownCode}`);
+    expect(unknown.statusCode).toBe(421);
+    expect((await onHost('pointed-at-us.example.com', '/')).statusCode).toBe(421);
+    for (const host of ['localhost:3000', '127.0.0.1']) {
+      expect((await onHost(host, '/api/health/')).statusCode).toBe(200);
+    }
+  });
+
+  test('is refused again as soon as it is removed', async () => {
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: '/api/settings/custom-domain/',
+      headers: issuer.headers,
+    });
+    expect(removed.statusCode).toBe(204);
+    expect((await onHost(DOMAIN, `/v/${ownCode}`)).statusCode).toBe(421);
+  });
+});
+
+describe('GET /api/custom-domains/allowed/ (the TLS ask)', () => {
+  test('200 for a verified domain, however written; 404 for a pending, unknown or malformed one', async () => {
+    app = await customDomainApp();
+    const [issuer, other] = [await signedInUser(app), await signedInUser(app)];
+    await verifyDomain(issuer);
+    await app.inject({
+      method: 'PUT',
+      url: '/api/settings/custom-domain/',
+      headers: other.headers,
+      payload: { domain: 'pending.example.org' },
+    });
+    const ask = (domain: string) =>
+      app.inject({
+        method: 'GET',
+        url: `/api/custom-domains/allowed/?domain=${encodeURIComponent(domain)}`,
+      });
+    const allowed = await ask(DOMAIN);
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.json()).toEqual({ domain: DOMAIN });
+    expect((await ask('Verify.University.EDU.')).statusCode).toBe(200);
+    for (const domain of ['pending.example.org', 'unknown.example.com', 'localhost', '', 'a b']) {
+      expect([domain, (await ask(domain)).statusCode]).toEqual([domain, 404]);
+    }
+  });
+
+  test('404 for every name when custom domains are off', async () => {
+    app = await createTestApp();
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/custom-domains/allowed/?domain=verify.university.edu',
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});
