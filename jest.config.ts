@@ -46,6 +46,7 @@ const esmPackages = [
   'openid-client',
   'oauth4webapi',
   'jose',
+  'request-filtering-agent',
   ...[
     '@uppy',
     '@transloadit',
