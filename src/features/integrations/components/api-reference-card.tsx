@@ -18,14 +18,14 @@ const OPENAPI_PATH = '/api/openapi.json';
 
 export function quickStart(origin: string): string {
   return [
-    '# Secure a PDF: the answer carries the verification and its code',
+    '# Secure a PDF; the answer carries its verification code',
     `curl ${origin}/api/verifications/ \\`,
     '  -H "Authorization: Bearer $QRV_API_KEY" \\',
     '  -F file=@diploma.pdf \\',
     '  -F title="Bachelor of Science" \\',
     '  -F holder_name="Ada Lovelace"',
     '',
-    '# Read its public record, as anyone scanning the QR code does',
+    '# Read its public record, as a scan of its QR code does',
     `curl ${origin}/api/public/verifications/<code>/`,
   ].join('\n');
 }

@@ -19,7 +19,7 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 
 import { failureMessage } from '@/lib/api/api-error-notification';
 import { formatDateTime } from '@/lib/dates';
@@ -54,13 +54,17 @@ function sentAt(delivery: WebhookDelivery): string {
   return formatDateTime(delivery.last_attempt_at ?? delivery.created_at);
 }
 
-function NextRetry({ delivery }: { delivery: WebhookDelivery }) {
-  if (!delivery.next_retry_at) return null;
+function Caption({ children }: { children: ReactNode }) {
   return (
     <Typography variant="caption" color="text.secondary" component="div" sx={{ mt: 0.5 }}>
-      Next retry {formatDateTime(delivery.next_retry_at)}
+      {children}
     </Typography>
   );
+}
+
+function NextRetry({ delivery }: { delivery: WebhookDelivery }) {
+  if (!delivery.next_retry_at) return null;
+  return <Caption>Next retry {formatDateTime(delivery.next_retry_at)}</Caption>;
 }
 
 function Excerpt({ text }: { text: string }) {
@@ -130,8 +134,6 @@ function DeliveriesTable({ deliveries, canEdit, ...actions }: DeliveryRowsProps)
             <TableCell>Event</TableCell>
             <TableCell>Status</TableCell>
             <TableCell>HTTP</TableCell>
-            <TableCell>Attempt</TableCell>
-            <TableCell>Duration</TableCell>
             <TableCell>Sent</TableCell>
             <TableCell>Response</TableCell>
             {canEdit && (
@@ -144,17 +146,19 @@ function DeliveriesTable({ deliveries, canEdit, ...actions }: DeliveryRowsProps)
           {deliveries.map((delivery) => (
             <TableRow key={delivery.id}>
               <TableCell sx={{ fontFamily: MONOSPACE, fontSize: 13 }}>{delivery.event}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              {/* Attempt and next retry sit under the status, the time taken under the HTTP status: seven
+                  columns would not fit beside the response at 1280 px. */}
+              <TableCell sx={{ minWidth: 150 }}>
                 <DeliveryStatusChip status={delivery.status} />
+                <Caption>Attempt {delivery.attempt}</Caption>
                 <NextRetry delivery={delivery} />
               </TableCell>
-              <TableCell>{delivery.response_status ?? '—'}</TableCell>
-              <TableCell>{delivery.attempt}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {formatDuration(delivery.duration_ms)}
+              <TableCell>
+                {delivery.response_status ?? '—'}
+                <Caption>{formatDuration(delivery.duration_ms)}</Caption>
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{sentAt(delivery)}</TableCell>
-              <TableCell sx={{ maxWidth: 240 }}>
+              <TableCell sx={{ minWidth: 120 }}>{sentAt(delivery)}</TableCell>
+              <TableCell sx={{ minWidth: 160, maxWidth: 260 }}>
                 <Excerpt text={delivery.response_excerpt} />
               </TableCell>
               {canEdit && (
@@ -184,15 +188,10 @@ function DeliveryCards({ deliveries, canEdit, ...actions }: DeliveryRowsProps) {
           key={delivery.id}
           sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}
         >
-          <Stack
-            direction="row"
-            sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}
-          >
-            <Box sx={{ fontFamily: MONOSPACE, fontSize: 13, wordBreak: 'break-all' }}>
-              {delivery.event}
-            </Box>
-            <DeliveryStatusChip status={delivery.status} />
-          </Stack>
+          <DeliveryStatusChip status={delivery.status} />
+          <Box sx={{ mt: 1, fontFamily: MONOSPACE, fontSize: 13, overflowWrap: 'anywhere' }}>
+            {delivery.event}
+          </Box>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
             HTTP {delivery.response_status ?? '—'} · attempt {delivery.attempt} ·{' '}
             {formatDuration(delivery.duration_ms)}
@@ -346,15 +345,21 @@ export function WebhookDeliveries({ webhook, canEdit }: WebhookDeliveriesProps) 
           </Typography>
         </Box>
         {canEdit && (
-          <Button
-            variant="outlined"
-            size="small"
-            startIcon={<SendOutlined />}
-            onClick={() => void sendTestEvent()}
-            loading={isSendingTest}
-          >
-            Send test
-          </Button>
+          // The server sends nothing to an endpoint that is off; say so rather than offer a button that fails.
+          <Tooltip title={webhook.enabled ? '' : 'Turn the webhook on to send a test event.'}>
+            <span>
+              <Button
+                variant="outlined"
+                size="small"
+                startIcon={<SendOutlined />}
+                onClick={() => void sendTestEvent()}
+                loading={isSendingTest}
+                disabled={!webhook.enabled}
+              >
+                Send test
+              </Button>
+            </span>
+          </Tooltip>
         )}
       </Stack>
       {content}

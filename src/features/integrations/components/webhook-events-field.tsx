@@ -34,7 +34,10 @@ export function WebhookEventsField({ disabled }: { disabled?: boolean }) {
     meta.touched || meta.submitFailed ? firstMessage(meta.error ?? submitError) : undefined;
   return (
     <FormControl component="fieldset" error={Boolean(error)} disabled={disabled}>
-      <FormLabel component="legend" sx={{ color: 'text.primary', fontWeight: 600, mb: 0.5 }}>
+      <FormLabel
+        component="legend"
+        sx={{ fontWeight: 600, mb: 0.5, '&, &.Mui-focused': { color: 'text.primary' } }}
+      >
         Events
       </FormLabel>
       <FormGroup>
