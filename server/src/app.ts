@@ -18,6 +18,7 @@ import gracefulClosePlugin from './plugins/graceful-close';
 import helmetPlugin from './plugins/helmet';
 import mailPlugin from './plugins/mail';
 import multipartPlugin from './plugins/multipart';
+import openapiPlugin from './plugins/openapi';
 import passwordHasherPlugin from './plugins/password-hasher';
 import queuePlugin from './plugins/queue';
 import rateLimitPlugin from './plugins/rate-limit';
@@ -94,6 +95,8 @@ export function buildApp({
   app.register(errorsPlugin);
   app.register(authPlugin);
   app.register(servicesPlugin);
+  // Before the routes: it documents the routes added after it.
+  app.register(openapiPlugin);
   app.register(routes);
   app.register(companionPlugin);
   app.register(spaPlugin);
