@@ -1,7 +1,8 @@
 // Custom domains: one per account, proven by a TXT record and served once verified. A domain verified by one
 // account cannot be verified by another (a partial unique index: pending ones may collide, the TXT token decides).
 // Verifications keep the origin their QR code was printed with (null: PUBLIC_URL), so a later domain change or
-// removal never changes the URL of a code already issued.
+// removal never changes the URL of a code already issued; a removed domain still serves the codes printed with it,
+// found through that origin (indexed).
 // Migrations take Kysely<unknown>: they must keep working after src/db/schema.ts moves on.
 import { sql, type Kysely } from 'kysely';
 
@@ -42,9 +43,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   await db.schema.alterTable('verifications').addColumn('public_origin', 'text').execute();
+  await db.schema
+    .createIndex('verifications_public_origin_idx')
+    .on('verifications')
+    .column('public_origin')
+    .where(sql.ref('public_origin'), 'is not', null)
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('verifications_public_origin_idx').execute();
   await db.schema.alterTable('verifications').dropColumn('public_origin').execute();
   await db.schema.dropTable('custom_domains').execute();
 }

@@ -68,6 +68,8 @@ test('runs on defaults when nothing is set', () => {
     WEBHOOK_TIMEOUT_SECONDS: 15,
     WEBHOOKS_ALLOW_HTTP: false,
     WEBHOOKS_ALLOW_LOCAL_URLS: false,
+    CUSTOM_DOMAIN_SCHEME: 'https',
+    CUSTOM_DOMAIN_RECHECK_SECONDS: 300,
   });
   expect(config.DATABASE_URL).toBeUndefined();
   expect(config.SMTP_URL).toBeUndefined();
@@ -247,4 +249,27 @@ test('reads the file-import settings: a flag for local links, and a short secret
       '  - COMPANION_SECRET must be at least 32 characters\n' +
       '  - COMPANION_ALLOW_LOCAL_URLS must be true or false',
   );
+});
+
+test('reads the custom domain settings: the target in lower case, DNS servers as IP addresses with ports', () => {
+  const config = loadConfig({
+    CUSTOM_DOMAIN_TARGET: 'Domains.QRVerify.app',
+    DNS_SERVERS: '127.0.0.1:5353, 1.1.1.1, [::1]:53',
+    CUSTOM_DOMAIN_SCHEME: 'http',
+    CUSTOM_DOMAIN_RECHECK_SECONDS: '60',
+  });
+  expect(config).toMatchObject({
+    CUSTOM_DOMAIN_TARGET: 'domains.qrverify.app',
+    DNS_SERVERS: ['127.0.0.1:5353', '1.1.1.1', '[::1]:53'],
+    CUSTOM_DOMAIN_SCHEME: 'http',
+    CUSTOM_DOMAIN_RECHECK_SECONDS: 60,
+  });
+  expect(
+    configErrorMessage({ DNS_SERVERS: 'dns.google', CUSTOM_DOMAIN_TARGET: 'https://x.example' }),
+  ).toBe(
+    'Invalid configuration:\n' +
+      '  - CUSTOM_DOMAIN_TARGET must be a host name such as domains.example.com\n' +
+      '  - DNS_SERVERS must be comma-separated IP addresses with an optional port (1.1.1.1, 127.0.0.1:5353, [::1]:53)',
+  );
+  expect(configErrorMessage({ DNS_SERVERS: '1.1.1.1:70000' })).toContain('DNS_SERVERS');
 });

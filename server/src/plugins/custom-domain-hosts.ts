@@ -2,6 +2,7 @@
 // checks) get the whole app. A verified custom domain gets its account's public pages only: /v/{code} (another
 // account's code shows the not-found page: servedOnHost, in the page's route), the page's assets and favicon,
 // and the document download and logos of that account; anything else there (the SPA, /api/, /companion) is 404.
+// A domain its account removed keeps serving the codes printed with it (findDomainOwner).
 // Any other name is refused with 421, so nobody can point a domain at us and have our pages under it.
 // With custom domains off (no CUSTOM_DOMAIN_TARGET) every host is served, as before the feature.
 import fp from 'fastify-plugin';

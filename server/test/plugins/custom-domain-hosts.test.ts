@@ -107,14 +107,21 @@ describe('a verified custom domain', () => {
     }
   });
 
-  test('is refused again as soon as it is removed', async () => {
-    const removed = await app.inject({
-      method: 'DELETE',
-      url: '/api/settings/custom-domain/',
-      headers: issuer.headers,
-    });
-    expect(removed.statusCode).toBe(204);
-    expect((await onHost(DOMAIN, `/v/${ownCode}`)).statusCode).toBe(421);
+  test('once removed, still serves the codes printed with it; a domain nothing was printed on is refused at once', async () => {
+    const url = '/api/settings/custom-domain/';
+    expect((await app.inject({ method: 'DELETE', url, headers: issuer.headers })).statusCode).toBe(
+      204,
+    );
+    expect((await onHost(DOMAIN, `/v/${ownCode}`)).statusCode).toBe(200);
+    expect((await onHost(DOMAIN, `/v/${otherCode}`)).statusCode).toBe(404);
+    expect((await onHost(DOMAIN, '/api/verifications/')).statusCode).toBe(404);
+
+    await verifyDomain(issuer, 'unused.university.edu');
+    expect((await onHost('unused.university.edu', `/v/${ownCode}`)).statusCode).toBe(200);
+    expect((await app.inject({ method: 'DELETE', url, headers: issuer.headers })).statusCode).toBe(
+      204,
+    );
+    expect((await onHost('unused.university.edu', `/v/${ownCode}`)).statusCode).toBe(421);
   });
 });
 
@@ -138,7 +145,14 @@ describe('GET /api/custom-domains/allowed/ (the TLS ask)', () => {
     expect(allowed.statusCode).toBe(200);
     expect(allowed.json()).toEqual({ domain: DOMAIN });
     expect((await ask('Verify.University.EDU.')).statusCode).toBe(200);
-    for (const domain of ['pending.example.org', 'unknown.example.com', 'localhost', '', 'a b']) {
+    for (const domain of [
+      'pending.example.org',
+      'unknown.example.com',
+      'localhost',
+      '',
+      'a b',
+      '../etc',
+    ]) {
       expect([domain, (await ask(domain)).statusCode]).toEqual([domain, 404]);
     }
   });

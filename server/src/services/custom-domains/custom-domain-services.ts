@@ -69,7 +69,17 @@ export function buildCustomDomainServices(deps: CustomDomainDeps) {
         .where('domain', '=', domain)
         .where('status', '=', 'verified')
         .executeTakeFirst();
-      return row ? { accountId: row.account_id, domain: row.domain } : null;
+      if (row) return { accountId: row.account_id, domain: row.domain };
+      // A domain its account removed or replaced keeps serving the codes printed with it, for as long as its DNS
+      // points here: they were issued on it, and nobody else has verified it since.
+      const printed = await db
+        .selectFrom('verifications')
+        .select('user_id')
+        .where('public_origin', 'in', [`https://${domain}`, `http://${domain}`])
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return printed ? { accountId: printed.user_id, domain } : null;
     },
   });
 
@@ -198,7 +208,7 @@ export function buildCustomDomainServices(deps: CustomDomainDeps) {
       };
     },
 
-    /** Back to our host: new codes carry PUBLIC_URL again; printed ones keep theirs. */
+    /** Back to our host: new codes carry PUBLIC_URL again; printed ones keep theirs (and their domain). */
     async remove(accountId: string): Promise<void> {
       const removed = await db
         .deleteFrom('custom_domains')
@@ -208,7 +218,10 @@ export function buildCustomDomainServices(deps: CustomDomainDeps) {
       if (removed) owners.forget(removed.domain);
     },
 
-    /** The verified domain a Host names and its account; null for any other name (or when domains are off). */
+    /**
+     * The custom domain a Host names and its account: a verified one, or one removed with codes printed on it;
+     * null for any other name (or when custom domains are off).
+     */
     async findDomainOwner(host: string): Promise<DomainOwner | null> {
       if (!config.CUSTOM_DOMAIN_TARGET) return null;
       const domain = normalizeDomain(host);

@@ -1,6 +1,7 @@
 // GET /api/custom-domains/allowed/?domain=: Caddy's on-demand TLS asks here before getting a certificate for a
-// name (docs/deployment.md). 200 only for a verified custom domain; anything else, an error included, is 404, so
-// a failure never lets a certificate be issued. From the same brief cache as the Host routing.
+// name (docs/deployment.md). 200 only for a name the app serves: a verified custom domain (or one removed with
+// codes printed on it, which still open there); anything else, an error included, is 404, so a failure never lets
+// a certificate be issued. From the same brief cache as the Host routing.
 import { allowedDomainQuery, allowedDomainSchema } from '@common/custom-domain-schemas';
 
 import { notFoundError } from '../../../lib/app-error';
