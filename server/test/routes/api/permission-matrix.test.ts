@@ -17,6 +17,7 @@ import {
 } from '../../helpers/bulk';
 import { EDIT_ALL, NO_ACCESS, sharedUser, VIEW_ALL } from '../../helpers/team';
 import { createTemplate } from '../../helpers/templates';
+import { createWebhook } from '../../helpers/webhooks';
 import { createTestApp } from '../../helpers/test-app';
 import { makePdf } from '../../helpers/test-documents';
 import {
@@ -41,6 +42,8 @@ const EDIT_BULK: RouteAccess = { area: 'bulk', level: 'edit' };
 const EDIT_TEMPLATES: RouteAccess = { area: 'templates', level: 'edit' };
 const VIEW_INTEGRATIONS: RouteAccess = { area: 'integrations', level: 'view' };
 const EDIT_INTEGRATIONS: RouteAccess = { area: 'integrations', level: 'edit' };
+const VIEW_CUSTOM_DOMAIN: RouteAccess = { area: 'custom_domain', level: 'view' };
+const EDIT_CUSTOM_DOMAIN: RouteAccess = { area: 'custom_domain', level: 'edit' };
 
 /** Every route under /api/ and who may call it. A HEAD route has its GET's rule. */
 const RULES: Record<string, RouteAccess> = {
@@ -100,6 +103,19 @@ const RULES: Record<string, RouteAccess> = {
   'GET /api/integrations/api-keys': VIEW_INTEGRATIONS,
   'POST /api/integrations/api-keys': EDIT_INTEGRATIONS,
   'DELETE /api/integrations/api-keys/:id/': EDIT_INTEGRATIONS,
+  'GET /api/integrations/webhooks': VIEW_INTEGRATIONS,
+  'POST /api/integrations/webhooks': EDIT_INTEGRATIONS,
+  'GET /api/integrations/webhooks/:id/': VIEW_INTEGRATIONS,
+  'PATCH /api/integrations/webhooks/:id/': EDIT_INTEGRATIONS,
+  'DELETE /api/integrations/webhooks/:id/': EDIT_INTEGRATIONS,
+  'GET /api/integrations/webhooks/:id/deliveries/': VIEW_INTEGRATIONS,
+  'POST /api/integrations/webhooks/:id/deliveries/:deliveryId/redeliver/': EDIT_INTEGRATIONS,
+  'POST /api/integrations/webhooks/:id/test/': EDIT_INTEGRATIONS,
+  'GET /api/settings/custom-domain': VIEW_CUSTOM_DOMAIN,
+  'PUT /api/settings/custom-domain': EDIT_CUSTOM_DOMAIN,
+  'DELETE /api/settings/custom-domain': EDIT_CUSTOM_DOMAIN,
+  'POST /api/settings/custom-domain/verify/': EDIT_CUSTOM_DOMAIN,
+  'GET /api/custom-domains/allowed/': 'public',
 };
 
 type RegisteredRoute = Pick<RouteOptions, 'method' | 'url' | 'config'>;
@@ -211,6 +227,9 @@ interface Fixtures {
   bulkOperationId: string;
   /** A key of the owner's that no caller uses (the 'API key' caller has its own). */
   apiKeyId: string;
+  /** An enabled webhook endpoint (test and redeliver refuse a disabled one) and one of its deliveries. */
+  webhookId: string;
+  deliveryId: string;
 }
 
 async function finishedBulkOperation(app: FastifyInstance, owner: TestUser): Promise<string> {
@@ -275,13 +294,34 @@ async function makeFixtures(app: FastifyInstance): Promise<Fixtures> {
     memberId: await invite(app, owner),
     bulkOperationId: await finishedBulkOperation(app, owner),
     apiKeyId: (await postApiKey(app, owner, 'Listed')).id,
+    ...(await webhookWithDelivery(app, owner)),
   };
+}
+
+// The endpoint's host never resolves (.invalid), so its delivery fails quietly in the background.
+async function createWebhookEndpoint(app: FastifyInstance, owner: TestUser): Promise<string> {
+  return (await createWebhook(app, owner, 'https://hooks.example.invalid/qr-verify')).id;
+}
+
+async function webhookWithDelivery(
+  app: FastifyInstance,
+  owner: TestUser,
+): Promise<{ webhookId: string; deliveryId: string }> {
+  const webhookId = await createWebhookEndpoint(app, owner);
+  const test = await app.inject({
+    method: 'POST',
+    url: `/api/integrations/webhooks/${webhookId}/test/`,
+    headers: owner.headers,
+  });
+  expect(test.statusCode).toBe(202);
+  return { webhookId, deliveryId: test.json<{ id: string }>().id };
 }
 
 // Valid bodies, for callers who must get 404: validation comes before the look-up.
 const VALID_BODIES: Record<string, object> = {
   'POST /api/verifications/:id/revoke/': { reason: 'Issued in error' },
   'PATCH /api/team/users/:id/': { shared_access: { verifications: 'view' } },
+  'PATCH /api/integrations/webhooks/:id/': { enabled: true },
 };
 
 // A request that gets past the rule without changing what later requests need: bodies fail validation, the
@@ -307,6 +347,9 @@ async function requestFor(
   if (method === 'DELETE' && url === '/api/integrations/api-keys/:id/' && outcome === 'allowed') {
     return { url: url.replace(':id', (await postApiKey(app, fixtures.users.owner)).id) };
   }
+  if (method === 'DELETE' && url === '/api/integrations/webhooks/:id/' && outcome === 'allowed') {
+    return { url: url.replace(':id', await createWebhookEndpoint(app, fixtures.users.owner)) };
+  }
   const id = url.startsWith('/api/verifications/')
     ? fixtures.verificationId
     : url.startsWith('/api/templates/')
@@ -317,8 +360,10 @@ async function requestFor(
           ? fixtures.bulkOperationId
           : url.startsWith('/api/integrations/api-keys/')
             ? fixtures.apiKeyId
-            : fixtures.uploadId;
-  const path = url.replace(':id', id);
+            : url.startsWith('/api/integrations/webhooks/')
+              ? fixtures.webhookId
+              : fixtures.uploadId;
+  const path = url.replace(':id', id).replace(':deliveryId', fixtures.deliveryId);
   if (method === 'DELETE' && url.startsWith('/api/templates/')) {
     return { url: `${path}?replacement_id=00000000-0000-4000-8000-000000000000` };
   }
