@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import type { TokenResponse } from '@common/auth-schemas';
+import { API_KEY_PREFIX } from '@common/integrations-schemas';
 
 import { randomToken } from '../../lib/random-token';
 import { sha256 } from '../../lib/sha256';
@@ -13,6 +14,12 @@ import type { Database } from '../../db/schema';
 import type { Kysely } from 'kysely';
 
 export type TokenLifetimes = Pick<Config, 'ACCESS_TOKEN_TTL_SECONDS' | 'REFRESH_TOKEN_TTL_SECONDS'>;
+
+/** An access token: never one that starts like an API key (1 in 16.7 million would), which would be read as a key. */
+function newAccessToken(): string {
+  const token = randomToken();
+  return token.startsWith(API_KEY_PREFIX) ? newAccessToken() : token;
+}
 
 export const LEFT_TEAM = 'You are no longer on this team. Ask its owner to invite you again.';
 
@@ -28,7 +35,7 @@ export async function issueTokens(
   familyId: string = randomUUID(),
 ): Promise<TokenResponse> {
   if (await hasLeftTeam(db, userId)) throw invalidGrant(LEFT_TEAM);
-  const accessToken = randomToken();
+  const accessToken = newAccessToken();
   const refreshToken = randomToken();
   const now = Date.now();
   await db
