@@ -12,7 +12,7 @@ import { CUSTOM_DOMAIN_LIMITS } from '@common/custom-domain-schemas';
 
 import { useVerifyCustomDomainMutation, type CustomDomain } from '../api/custom-domain-api';
 
-import { DomainStatusChip } from './domain-status-chip';
+import { DomainStatusLine } from './domain-status-line';
 
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 
@@ -47,19 +47,7 @@ export function DomainCheck({ state, canEdit }: { state: CustomDomain; canEdit: 
 
   return (
     <Stack spacing={2}>
-      <Stack
-        direction="row"
-        spacing={1.5}
-        sx={{ alignItems: 'center', flexWrap: 'wrap' }}
-        useFlexGap
-      >
-        <DomainStatusChip status={status} />
-        {state.last_checked_at && (
-          <Typography variant="body2" color="text.secondary">
-            Last checked {formatDateTime(state.last_checked_at)}
-          </Typography>
-        )}
-      </Stack>
+      <DomainStatusLine status={status} timeLabel="Last checked" time={state.last_checked_at} />
       <div role="status" aria-live="polite">
         <Alert severity={status === 'failed' ? 'error' : 'info'} variant="outlined">
           {isLoading ? 'Checking your DNS records…' : lastResult(state)}

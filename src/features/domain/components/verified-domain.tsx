@@ -5,9 +5,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 
-import { formatDateTime } from '@/lib/dates';
-
-import { DomainStatusChip } from './domain-status-chip';
+import { DomainStatusLine } from './domain-status-line';
 
 import type { CustomDomain } from '../api/custom-domain-api';
 
@@ -16,19 +14,7 @@ export function VerifiedDomain({ state }: { state: CustomDomain }) {
   const url = `https://${domain}/`;
   return (
     <Stack spacing={2}>
-      <Stack
-        direction="row"
-        spacing={1.5}
-        sx={{ alignItems: 'center', flexWrap: 'wrap' }}
-        useFlexGap
-      >
-        <DomainStatusChip status="verified" />
-        {state.verified_at && (
-          <Typography variant="body2" color="text.secondary">
-            since {formatDateTime(state.verified_at)}
-          </Typography>
-        )}
-      </Stack>
+      <DomainStatusLine status="verified" timeLabel="since" time={state.verified_at} />
       <Typography variant="body1">
         New QR codes open their verification page at{' '}
         <Typography component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
