@@ -420,7 +420,7 @@ function swaggerOptions(app: FastifyInstance): FastifyDynamicSwaggerOptions {
         },
       },
     },
-    // The server's own URLs, prefix included: PUBLIC_URL has no path of its own.
+    // Paths as the server registers them, /api/ included.
     stripBasePath: false,
     transform: ({ schema, url, route }) => {
       if (!isDocumented(url)) return { schema: { hide: true }, url };
