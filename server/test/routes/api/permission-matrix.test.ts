@@ -116,6 +116,14 @@ const RULES: Record<string, RouteAccess> = {
   'DELETE /api/settings/custom-domain': EDIT_CUSTOM_DOMAIN,
   'POST /api/settings/custom-domain/verify/': EDIT_CUSTOM_DOMAIN,
   'GET /api/custom-domains/allowed/': 'public',
+  'GET /api/openapi.json': 'public',
+  'GET /api/docs': 'public',
+  'GET /api/docs/json': 'public',
+  'GET /api/docs/yaml': 'public',
+  'GET /api/docs/static/index.html': 'public',
+  'GET /api/docs/static/swagger-initializer.js': 'public',
+  // swagger-ui's static files, registered with a list of methods.
+  'HEAD,GET /api/docs/static/*': 'public',
 };
 
 type RegisteredRoute = Pick<RouteOptions, 'method' | 'url' | 'config'>;
