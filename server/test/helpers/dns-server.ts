@@ -1,6 +1,12 @@
 // A DNS server on 127.0.0.1 (UDP, a random port) answering the records a test sets, for the custom domain checks:
-// start it, pass `DNS_SERVERS: dns.address` to the app, then add and remove records as the test goes.
+// dnsServerForFile() starts one for the test file and builds apps that ask it; tests add records as they go.
 import DNS from 'dns2';
+
+import { createTestApp } from './test-app';
+
+import type { Environment } from '../../src/config';
+import type { TestUser } from './verifications';
+import type { FastifyInstance } from 'fastify';
 
 const { Packet } = DNS;
 
@@ -71,4 +77,41 @@ export function publishRecords(
     if (record.type === 'CNAME') dns.setCname(record.name, record.value);
     else dns.addTxt(record.name, [record.value.slice(0, 10), record.value.slice(10)]);
   }
+}
+
+/** CUSTOM_DOMAIN_TARGET in the apps dnsServerForFile builds. */
+export const TEST_DOMAIN_TARGET = 'domains.qrverify.test';
+
+/**
+ * A DNS server for the test file (started before its tests, emptied after each, closed after all) and apps with
+ * custom domains on that ask it.
+ */
+export function dnsServerForFile() {
+  let server: TestDnsServer;
+  beforeAll(async () => {
+    server = await startDnsServer();
+  });
+  afterEach(() => server.clear());
+  afterAll(() => server.close());
+  return {
+    server: () => server,
+    createApp: (env: Environment = {}): Promise<FastifyInstance> =>
+      createTestApp({
+        env: { CUSTOM_DOMAIN_TARGET: TEST_DOMAIN_TARGET, DNS_SERVERS: server.address, ...env },
+      }),
+  };
+}
+
+/** Sets the user's custom domain, publishes its records and checks them: the domain is verified after. */
+export async function verifyCustomDomain(
+  app: FastifyInstance,
+  dns: TestDnsServer,
+  user: TestUser,
+  domain: string,
+): Promise<void> {
+  const url = '/api/settings/custom-domain/';
+  const set = await app.inject({ method: 'PUT', url, headers: user.headers, payload: { domain } });
+  publishRecords(dns, set.json().records);
+  const verify = await app.inject({ method: 'POST', url: `${url}verify/`, headers: user.headers });
+  expect(verify.json().status).toBe('verified');
 }

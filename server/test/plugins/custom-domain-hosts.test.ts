@@ -1,4 +1,4 @@
-import { publishRecords, startDnsServer, type TestDnsServer } from '../helpers/dns-server';
+import { dnsServerForFile, verifyCustomDomain } from '../helpers/dns-server';
 import { createTestApp } from '../helpers/test-app';
 import { createVerification, signedInUser, type TestUser } from '../helpers/verifications';
 
@@ -9,33 +9,19 @@ jest.mock('../../src/services/verifications/securing-pool', () =>
   jest.requireActual('../helpers/verifications').securingPoolsPerFile(),
 );
 
-const TARGET = 'domains.qrverify.test';
 const DOMAIN = 'verify.university.edu';
 
-let dns: TestDnsServer;
+const dns = dnsServerForFile();
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  dns = await startDnsServer();
-});
-afterAll(() => dns.close());
 afterEach(async () => {
-  dns.clear();
   await app?.close();
 });
 
-function customDomainApp(env: Record<string, string> = {}): Promise<FastifyInstance> {
-  return createTestApp({
-    env: { CUSTOM_DOMAIN_TARGET: TARGET, DNS_SERVERS: dns.address, ...env },
-  });
-}
+const customDomainApp = () => dns.createApp();
 
-async function verifyDomain(user: TestUser, domain = DOMAIN): Promise<void> {
-  const url = '/api/settings/custom-domain/';
-  const set = await app.inject({ method: 'PUT', url, headers: user.headers, payload: { domain } });
-  publishRecords(dns, set.json().records);
-  const verify = await app.inject({ method: 'POST', url: `${url}verify/`, headers: user.headers });
-  expect(verify.json().status).toBe('verified');
+function verifyDomain(user: TestUser, domain = DOMAIN): Promise<void> {
+  return verifyCustomDomain(app, dns.server(), user, domain);
 }
 
 function onHost(host: string, url: string, method: 'GET' | 'HEAD' = 'GET') {

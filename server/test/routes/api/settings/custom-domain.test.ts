@@ -1,6 +1,11 @@
 import type { CustomDomain } from '@common/custom-domain-schemas';
 
-import { startDnsServer, publishRecords, type TestDnsServer } from '../../../helpers/dns-server';
+import {
+  dnsServerForFile,
+  publishRecords,
+  TEST_DOMAIN_TARGET as TARGET,
+  verifyCustomDomain,
+} from '../../../helpers/dns-server';
 import { startMailCapture, type MailCapture } from '../../../helpers/mail-capture';
 import { renderPdfPages } from '../../../helpers/pdf-pages';
 import { sharedUser } from '../../../helpers/team';
@@ -19,30 +24,17 @@ jest.mock('../../../../src/services/verifications/securing-pool', () =>
   jest.requireActual('../../../helpers/verifications').securingPoolsPerFile(),
 );
 
-const TARGET = 'domains.qrverify.test';
 const URL_PATH = '/api/settings/custom-domain/';
 
-let dns: TestDnsServer;
+const dnsServer = dnsServerForFile();
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  dns = await startDnsServer();
-});
-afterAll(() => dns.close());
 afterEach(async () => {
-  dns.clear();
   await app?.close();
 });
 
 function customDomainApp(env: Record<string, string> = {}): Promise<FastifyInstance> {
-  return createTestApp({
-    env: {
-      PUBLIC_URL: 'https://app.qrverify.test',
-      CUSTOM_DOMAIN_TARGET: TARGET,
-      DNS_SERVERS: dns.address,
-      ...env,
-    },
-  });
+  return dnsServer.createApp({ PUBLIC_URL: 'https://app.qrverify.test', ...env });
 }
 
 async function setDomain(user: TestUser, domain: string) {
@@ -65,14 +57,8 @@ async function pendingDomain(user: TestUser, domain = 'verify.example.edu'): Pro
   return response.json();
 }
 
-async function verifiedDomain(
-  user: TestUser,
-  domain = 'verify.example.edu',
-): Promise<CustomDomain> {
-  publishRecords(dns, (await pendingDomain(user, domain)).records);
-  const verified = await verifyNow(user);
-  expect(verified.status).toBe('verified');
-  return verified;
+async function verifiedDomain(user: TestUser, domain = 'verify.example.edu'): Promise<void> {
+  await verifyCustomDomain(app, dnsServer.server(), user, domain);
 }
 
 function domainError(response: { statusCode: number; json(): unknown }) {
@@ -158,7 +144,7 @@ describe('setting a domain', () => {
     const [first, second] = [await signedInUser(app), await signedInUser(app)];
     await pendingDomain(first, 'verify.example.edu');
     await pendingDomain(second, 'verify.example.edu');
-    publishRecords(dns, (await pendingDomain(first, 'verify.example.edu')).records);
+    publishRecords(dnsServer.server(), (await pendingDomain(first, 'verify.example.edu')).records);
     expect((await verifyNow(first)).status).toBe('verified');
     expect(domainError(await setDomain(second, 'Verify.Example.edu'))).toBe(
       'This domain is already verified by another account.',
@@ -184,13 +170,15 @@ describe('checking the records', () => {
     expect(notYet.last_checked_at).not.toBeNull();
     expect(notYet.cname).toMatchObject({ state: 'missing' });
 
-    dns.addTxt(txt!.name, 'qrverify-verification=0123456789abcdef0123456789abcdef');
+    dnsServer.server().addTxt(txt!.name, 'qrverify-verification=0123456789abcdef0123456789abcdef');
     const wrong = await verifyNow(user);
     expect(wrong.status).toBe('pending');
     expect(wrong.error).toContain(`set its value to ${txt!.value}`);
 
-    dns.addTxt(txt!.name, [txt!.value.slice(0, 7), txt!.value.slice(7, 30), txt!.value.slice(30)]);
-    dns.setCname('verify.example.edu', `${TARGET}.`);
+    dnsServer
+      .server()
+      .addTxt(txt!.name, [txt!.value.slice(0, 7), txt!.value.slice(7, 30), txt!.value.slice(30)]);
+    dnsServer.server().setCname('verify.example.edu', `${TARGET}.`);
     const verified = await verifyNow(user);
     expect(verified).toMatchObject({
       status: 'verified',
@@ -211,13 +199,13 @@ describe('checking the records', () => {
     app = await customDomainApp();
     const user = await signedInUser(app);
     const { records } = await pendingDomain(user);
-    dns.addTxt(records[1]!.name, records[1]!.value);
+    dnsServer.server().addTxt(records[1]!.name, records[1]!.value);
     const missing = await verifyNow(user);
     expect(missing.status).toBe('verified');
     expect(missing.cname.state).toBe('missing');
     expect(missing.cname.warning).toContain(`pointing at ${TARGET}`);
 
-    dns.setCname('verify.example.edu', 'old-host.example.net');
+    dnsServer.server().setCname('verify.example.edu', 'old-host.example.net');
     const elsewhere = await verifyNow(user);
     expect(elsewhere).toMatchObject({
       status: 'verified',
@@ -238,7 +226,7 @@ describe('checking the records', () => {
       });
       const user = await signedInUser(app);
       const { records } = await pendingDomain(user);
-      publishRecords(dns, records);
+      publishRecords(dnsServer.server(), records);
       const deadline = Date.now() + 20_000;
       let state: CustomDomain;
       do {
