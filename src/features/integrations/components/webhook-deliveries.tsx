@@ -153,7 +153,7 @@ function DeliveriesTable({ deliveries, canEdit, ...actions }: DeliveryRowsProps)
                 <Caption>Attempt {delivery.attempt}</Caption>
                 <NextRetry delivery={delivery} />
               </TableCell>
-              <TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 {delivery.response_status ?? '—'}
                 <Caption>{formatDuration(delivery.duration_ms)}</Caption>
               </TableCell>
