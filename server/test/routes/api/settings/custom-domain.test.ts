@@ -243,6 +243,31 @@ describe('checking the records', () => {
   });
 });
 
+test('after 48 hours without the TXT the background check gives up; Verify now starts over', async () => {
+  app = await customDomainApp({
+    CUSTOM_DOMAIN_RECHECK_SECONDS: '1',
+    QUEUE_POLL_INTERVAL_SECONDS: '0.5',
+  });
+  const user = await signedInUser(app);
+  await pendingDomain(user);
+  await app.db
+    .updateTable('custom_domains')
+    .set({ pending_since: new Date(Date.now() - 49 * 60 * 60 * 1000) })
+    .execute();
+  const deadline = Date.now() + 20_000;
+  let state: CustomDomain;
+  do {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    state = (await app.inject({ method: 'GET', url: URL_PATH, headers: user.headers })).json();
+  } while (state.status === 'pending' && Date.now() < deadline);
+  expect(state).toMatchObject({ status: 'failed', checking_until: null });
+  expect(state.error).toMatch(/not found within 48 hours/);
+
+  const again = await verifyNow(user);
+  expect(again.status).toBe('pending');
+  expect(Date.parse(again.checking_until!)).toBeGreaterThan(Date.now() + 47 * 60 * 60 * 1000);
+});
+
 describe('the URL new verifications are printed with', () => {
   async function securedQr(
     user: TestUser,
