@@ -14,7 +14,6 @@ import { customDomainErrors } from './custom-domain-errors';
 import { checkingUntil, findCustomDomainRow, toCustomDomain } from './custom-domain-rows';
 import { createDnsLookup, type DnsLookup } from './dns-lookup';
 import { isApexDomain, normalizeDomain } from './normalize-domain';
-import { findPublicOrigin } from './public-origin';
 
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
@@ -232,14 +231,6 @@ export function buildCustomDomainServices(deps: CustomDomainDeps) {
     async isAccountTemplate(accountId: string, templateId: string): Promise<boolean> {
       if (!isUuid(templateId)) return false;
       return (await templateAccounts.get(templateId.toLowerCase())) === accountId;
-    },
-
-    /** The origin new verifications of the account are printed with; null: PUBLIC_URL's. */
-    publicOrigin: (accountId: string) => findPublicOrigin(db, config, accountId),
-
-    /** Whether the account has a verified domain (the profile's has_custom_domain). */
-    async hasVerifiedDomain(accountId: string): Promise<boolean> {
-      return (await findPublicOrigin(db, config, accountId)) !== null;
     },
   };
 }
