@@ -117,7 +117,7 @@ export const webhookSchema = z.object({
   url: z.string(),
   description: z.string(),
   events: z.array(z.enum(WEBHOOK_EVENTS)),
-  /** `whsec_` + base64 of 32 random bytes: what deliveries are signed with. */
+  /** `whsec_` + base64 of 32 random bytes: what deliveries are signed with. Empty for view-only readers. */
   secret: z.string(),
   enabled: z.boolean(),
   /** Why the server turned the endpoint off (retries spent, 410 Gone); null when it is on or turned off by hand. */

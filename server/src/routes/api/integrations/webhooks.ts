@@ -11,15 +11,23 @@ import {
   webhookDeliverySchema,
   webhookListSchema,
   webhookSchema,
+  type Webhook,
 } from '@common/integrations-schemas';
+import { allows } from '@common/team';
 
 import { signedInUser } from '../../../plugins/auth';
 
 import type { ZodTypeProvider } from '../../../lib/zod-schemas';
+import type { AuthenticatedUser } from '../../../services/auth/find-user-by-access-token';
 import type { FastifyPluginAsync } from 'fastify';
 
 const canView = { config: { access: { area: 'integrations', level: 'view' } } } as const;
 const canEdit = { config: { access: { area: 'integrations', level: 'edit' } } } as const;
+
+// The signing secret lets its holder forge deliveries: only those who may change the endpoint see it.
+function asSeenBy(user: AuthenticatedUser, webhook: Webhook): Webhook {
+  return allows(user.access, 'integrations', 'edit') ? webhook : { ...webhook, secret: '' };
+}
 
 const webhooksRoutes: FastifyPluginAsync = async (app) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -28,7 +36,11 @@ const webhooksRoutes: FastifyPluginAsync = async (app) => {
   routes.get(
     '/',
     { ...canView, schema: { response: { 200: webhookListSchema } } },
-    async (request) => webhooks.list(signedInUser(request).accountId),
+    async (request) => {
+      const user = signedInUser(request);
+      const list = await webhooks.list(user.accountId);
+      return { ...list, results: list.results.map((webhook) => asSeenBy(user, webhook)) };
+    },
   );
 
   routes.post(
@@ -41,7 +53,10 @@ const webhooksRoutes: FastifyPluginAsync = async (app) => {
   routes.get(
     '/:id/',
     { ...canView, schema: { params: integrationIdParams, response: { 200: webhookSchema } } },
-    async (request) => webhooks.find(signedInUser(request).accountId, request.params.id),
+    async (request) => {
+      const user = signedInUser(request);
+      return asSeenBy(user, await webhooks.find(user.accountId, request.params.id));
+    },
   );
 
   routes.patch(

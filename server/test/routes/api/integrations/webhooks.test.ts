@@ -230,8 +230,19 @@ test('shared users: view reads endpoints, edit manages them; the owner sees who 
   const viewer = await sharedUser(app, owner, VIEW_ALL);
   const editor = await sharedUser(app, owner, EDIT_ALL);
 
+  // A viewer reads the endpoint but not its signing secret, with which deliveries could be forged.
   const list = await app.inject({ url: '/api/integrations/webhooks/', headers: viewer.headers });
-  expect(list.json().results).toEqual([webhook]);
+  expect(list.json().results).toEqual([{ ...webhook, secret: '' }]);
+  const one = await app.inject({
+    url: `/api/integrations/webhooks/${webhook.id}/`,
+    headers: viewer.headers,
+  });
+  expect(one.json()).toEqual({ ...webhook, secret: '' });
+  const editorList = await app.inject({
+    url: '/api/integrations/webhooks/',
+    headers: editor.headers,
+  });
+  expect(editorList.json().results).toEqual([webhook]);
   const viewerCreate = await postWebhook(app, viewer, {
     url: URL,
     events: ['verification.created'],
