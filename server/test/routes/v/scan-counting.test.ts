@@ -86,7 +86,11 @@ test('one flush writes the views of many verifications in one statement', async 
   statements.length = 0;
   await app.scanRecorder.flush();
 
-  expect(statements).toHaveLength(1);
+  // One write for every view of every verification; beside it at most one read (which of them an account's
+  // webhooks listen to for verification.scanned), whatever the batch's size.
+  const writes = statements.filter((statement) => !/^\s*select\b/i.test(statement));
+  expect(writes).toHaveLength(1);
+  expect(statements.length - writes.length).toBeLessThanOrEqual(1);
   expect(Object.values(await scanCounts(app))).toEqual(codes.map(() => [3, 3]));
   await app.close();
   await client.close();
