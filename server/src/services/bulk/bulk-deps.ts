@@ -19,6 +19,8 @@ export interface BulkDeps {
   config: Pick<
     Config,
     | 'PUBLIC_URL'
+    | 'CUSTOM_DOMAIN_TARGET'
+    | 'CUSTOM_DOMAIN_SCHEME'
     | 'UPLOAD_MAX_BYTES'
     | 'BULK_MAX_ROWS'
     | 'BULK_SHEET_MAX_BYTES'

@@ -38,6 +38,8 @@ interface ReportRow {
   cells: Record<string, string>;
   verification_id: string | null;
   code: string | null;
+  /** The custom domain origin the code was printed with; null: PUBLIC_URL. */
+  public_origin: string | null;
 }
 
 /** The operation's items with their verification, page by page in row order. */
@@ -53,6 +55,7 @@ async function* reportRows(db: Kysely<Database>, operationId: string): AsyncGene
         'i.cells',
         'v.id as verification_id',
         'v.code',
+        'v.public_origin',
       ])
       .where('i.bulk_operation_id', '=', operationId)
       .where('i.row_number', '>', after)
@@ -77,7 +80,8 @@ function reportCsv(deps: BulkDeps, operation: BulkOperationRow): Readable {
   (async () => {
     if (operation.problem) csv.write(['', 'invalid', '', '', operation.problem]);
     for await (const row of reportRows(deps.db, operation.id)) {
-      const url = row.code ? verificationUrl(deps.config.PUBLIC_URL, row.code) : '';
+      const origin = row.public_origin ?? deps.config.PUBLIC_URL;
+      const url = row.code ? verificationUrl(origin, row.code) : '';
       const status =
         row.status === 'valid' && operation.status === 'cancelled'
           ? 'cancelled'

@@ -14,6 +14,7 @@ import { isoDate } from '@common/verifications';
 import { AppError } from '../../lib/app-error';
 import { resolveTemplateId } from '../templates/resolve-template-id';
 import { generatePublicCode, verificationUrl } from '../verifications/public-code';
+import { findPublicOrigin } from '../custom-domains/public-origin';
 import { storeNewVerification } from '../verifications/store-new-verification';
 
 import { BULK_CHUNK_SECONDS, bulkFileKeys, sheetLimits, type BulkDeps } from './bulk-deps';
@@ -483,6 +484,8 @@ async function secureRow(
   context: {
     actor: Actor;
     templateId: string;
+    /** The account's custom domain origin when it has one (null: PUBLIC_URL), as single uploads print. */
+    publicOrigin: string | null;
     zip: DocumentsZip | null;
     designPath: string | null;
   },
@@ -499,7 +502,7 @@ async function secureRow(
   const code = generatePublicCode();
   const request = {
     code,
-    url: verificationUrl(config.PUBLIC_URL, code),
+    url: verificationUrl(context.publicOrigin ?? config.PUBLIC_URL, code),
     placement: operation.qr_placement,
     maxBytes: config.UPLOAD_MAX_BYTES,
   };
@@ -535,6 +538,7 @@ async function secureRow(
         code,
         ...fields,
         templateId: context.templateId,
+        publicOrigin: context.publicOrigin,
         qr: operation.qr_placement,
         allowDownload: operation.allow_download,
         original: {
@@ -579,7 +583,8 @@ async function runContext(deps: BulkDeps, operation: Operation) {
   } catch {
     templateId = await resolveTemplateId(deps.db, operation.user_id, null);
   }
-  return { actor, templateId };
+  const publicOrigin = await findPublicOrigin(deps.db, deps.config, operation.user_id);
+  return { actor, templateId, publicOrigin };
 }
 
 async function finishRun(deps: BulkDeps, operation: Operation): Promise<void> {
@@ -624,17 +629,16 @@ async function secureRows(
 }
 
 async function run(deps: BulkDeps, operation: Operation): Promise<StepResult> {
-  const { actor, templateId } = await runContext(deps, operation);
+  const context = await runContext(deps, operation);
   if (operation.mode === 'documents') {
     return withDocumentsZip(deps, operation, (zip) =>
-      secureRows(deps, operation, { actor, templateId, zip, designPath: null }),
+      secureRows(deps, operation, { ...context, zip, designPath: null }),
     );
   }
   const design = await deps.storage.localFile(bulkFileKeys(operation.id).design);
   try {
     return await secureRows(deps, operation, {
-      actor,
-      templateId,
+      ...context,
       zip: null,
       designPath: design.path,
     });

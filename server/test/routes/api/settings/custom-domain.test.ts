@@ -6,10 +6,20 @@ import {
   TEST_DOMAIN_TARGET as TARGET,
   verifyCustomDomain,
 } from '../../../helpers/dns-server';
+import {
+  csvPart,
+  makeCsv,
+  makeZip,
+  postBulkOperation,
+  startOperation,
+  waitForStatus,
+  zipPart,
+} from '../../../helpers/bulk';
 import { startMailCapture, type MailCapture } from '../../../helpers/mail-capture';
 import { renderPdfPages } from '../../../helpers/pdf-pages';
 import { sharedUser } from '../../../helpers/team';
 import { createTestApp } from '../../../helpers/test-app';
+import { makePdf } from '../../../helpers/test-documents';
 import {
   createVerification,
   signedInUser,
@@ -318,6 +328,35 @@ describe('the URL new verifications are printed with', () => {
       headers: user.headers,
     });
     expect(kept.json().public_url).toBe(onDomain.public_url);
+  });
+
+  test('a bulk operation prints its codes with the domain too, and its report names those URLs', async () => {
+    app = await customDomainApp();
+    const user = await signedInUser(app);
+    await verifiedDomain(user);
+    const created = await postBulkOperation(app, user, {
+      sheet: csvPart(
+        makeCsv([
+          ['file', 'title', 'holder_name'],
+          ['a.pdf', 'Diploma', 'Ada Lovelace'],
+        ]),
+      ),
+      documents: zipPart(await makeZip([{ name: 'a.pdf', data: await makePdf() }])),
+    });
+    const { id } = created.json<{ id: string }>();
+    await waitForStatus(app, user, id, ['ready']);
+    expect((await startOperation(app, user, id)).statusCode).toBe(202);
+    await waitForStatus(app, user, id, ['completed']);
+
+    const list = await app.inject({ url: '/api/verifications/', headers: user.headers });
+    const [made] = list.json<{ results: VerificationJson[] }>().results;
+    expect(made!.public_url).toBe(`https://verify.example.edu/v/${made!.code}`);
+    expect(await securedQr(user, made!)).toBe(made!.public_url);
+    const report = await app.inject({
+      url: `/api/bulk-operations/${id}/report/`,
+      headers: user.headers,
+    });
+    expect(report.body).toContain(made!.public_url);
   });
 
   test("a shared user's new codes carry the account's domain; view access may read but not change it", async () => {
