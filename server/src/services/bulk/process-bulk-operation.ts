@@ -12,9 +12,9 @@ import { suggestColumnMapping } from '@common/bulk';
 import { isoDate } from '@common/verifications';
 
 import { AppError } from '../../lib/app-error';
+import { findPublicOrigin } from '../custom-domains/public-origin';
 import { resolveTemplateId } from '../templates/resolve-template-id';
 import { generatePublicCode, verificationUrl } from '../verifications/public-code';
-import { findPublicOrigin } from '../custom-domains/public-origin';
 import { storeNewVerification } from '../verifications/store-new-verification';
 
 import { BULK_CHUNK_SECONDS, bulkFileKeys, sheetLimits, type BulkDeps } from './bulk-deps';

@@ -1,12 +1,6 @@
 import type { CustomDomain } from '@common/custom-domain-schemas';
 
 import {
-  dnsServerForFile,
-  publishRecords,
-  TEST_DOMAIN_TARGET as TARGET,
-  verifyCustomDomain,
-} from '../../../helpers/dns-server';
-import {
   csvPart,
   makeCsv,
   makeZip,
@@ -15,6 +9,12 @@ import {
   waitForStatus,
   zipPart,
 } from '../../../helpers/bulk';
+import {
+  dnsServerForFile,
+  publishRecords,
+  TEST_DOMAIN_TARGET as TARGET,
+  verifyCustomDomain,
+} from '../../../helpers/dns-server';
 import { startMailCapture, type MailCapture } from '../../../helpers/mail-capture';
 import { renderPdfPages } from '../../../helpers/pdf-pages';
 import { sharedUser } from '../../../helpers/team';
