@@ -8,7 +8,7 @@ import DNS from 'dns2';
 import { renderPdfPages } from '../../server/test/helpers/pdf-pages';
 import { makePdf } from '../../server/test/helpers/test-documents';
 import { createVerifiedAccount, signInThroughUi } from '../support/accounts';
-import { startApp, type RunningApp } from '../support/app';
+import { START_TIMEOUT_MS, startApp, type RunningApp } from '../support/app';
 import { launchBrowser, openPage } from '../support/browser';
 
 import type { Browser } from 'playwright-core';
@@ -73,7 +73,7 @@ describe('custom domain', () => {
     browser = await launchBrowser({
       extraArgs: [`--host-resolver-rules=MAP ${DOMAIN} 127.0.0.1:${port}`],
     });
-  });
+  }, START_TIMEOUT_MS + 10_000);
 
   afterAll(async () => {
     await Promise.all([browser?.close(), app?.stop(), dns?.close()]);

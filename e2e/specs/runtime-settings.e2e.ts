@@ -1,7 +1,7 @@
 // One build for every setting: the server writes the SPA's public settings into index.html, so a setting
 // changed between two starts shows in the app, from the same dist/.
 import { createVerifiedAccount, signInThroughUi } from '../support/accounts';
-import { startApp } from '../support/app';
+import { START_TIMEOUT_MS, startApp } from '../support/app';
 import { launchBrowser, openPage } from '../support/browser';
 
 import type { Browser } from 'playwright-core';
@@ -46,8 +46,12 @@ describe('runtime settings', () => {
     }
   }
 
-  it('shows the settings the server was started with, and new ones after a restart', async () => {
-    expect(await settingsOnScreen(FIRST)).toEqual(FIRST);
-    expect(await settingsOnScreen(SECOND)).toEqual(SECOND);
-  });
+  it(
+    'shows the settings the server was started with, and new ones after a restart',
+    async () => {
+      expect(await settingsOnScreen(FIRST)).toEqual(FIRST);
+      expect(await settingsOnScreen(SECOND)).toEqual(SECOND);
+    },
+    2 * START_TIMEOUT_MS,
+  );
 });

@@ -38,8 +38,12 @@ function freePort(): Promise<number> {
   });
 }
 
+// A cold start (tsx compiling the server, migrations on a new PGlite) takes seconds on a quiet machine and a
+// minute on a loaded one.
+export const START_TIMEOUT_MS = 120_000;
+
 async function waitForHealth(baseUrl: string, child: ChildProcess, logs: () => string) {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`Server exited (${child.exitCode}):\n${logs()}`);
     const healthy = await fetch(`${baseUrl}/api/health/`).then(
@@ -92,7 +96,14 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     await waitForHealth(baseUrl, child, () => output);
   }
 
-  await launch();
+  try {
+    await launch();
+  } catch (error) {
+    // Nothing of a failed start is left running for the next spec.
+    await stopProcess(child!, 'SIGKILL');
+    await mailbox.close();
+    throw error;
+  }
   return {
     baseUrl,
     dataDir,

@@ -1,6 +1,6 @@
 // Per-spec fixtures: one running app and one browser for the whole spec file.
 
-import { startApp, type RunningApp } from './app';
+import { START_TIMEOUT_MS, startApp, type RunningApp } from './app';
 import { launchBrowser } from './browser';
 
 import type { Browser } from 'playwright-core';
@@ -9,7 +9,7 @@ export function useAppAndBrowser(env?: Record<string, string>) {
   const fixtures = {} as { app: RunningApp; browser: Browser };
   beforeAll(async () => {
     [fixtures.app, fixtures.browser] = await Promise.all([startApp(env), launchBrowser()]);
-  });
+  }, START_TIMEOUT_MS + 10_000);
   afterAll(async () => {
     await Promise.all([fixtures.browser?.close(), fixtures.app?.stop()]);
   });
