@@ -17,7 +17,6 @@ import {
 } from '../../helpers/bulk';
 import { EDIT_ALL, NO_ACCESS, sharedUser, VIEW_ALL } from '../../helpers/team';
 import { createTemplate } from '../../helpers/templates';
-import { createWebhook } from '../../helpers/webhooks';
 import { createTestApp } from '../../helpers/test-app';
 import { makePdf } from '../../helpers/test-documents';
 import {
@@ -26,6 +25,7 @@ import {
   signedInUser,
   type TestUser,
 } from '../../helpers/verifications';
+import { createWebhook } from '../../helpers/webhooks';
 
 import type { FastifyInstance, HTTPMethods, RouteOptions } from 'fastify';
 
