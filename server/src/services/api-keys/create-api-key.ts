@@ -7,6 +7,7 @@ import {
   type CreatedApiKey,
 } from '@common/integrations-schemas';
 
+import { lockAccount } from '../../db/lock-account';
 import { randomToken } from '../../lib/random-token';
 import { sha256 } from '../../lib/sha256';
 import { recordAudit } from '../team/record-audit';
@@ -27,13 +28,7 @@ export async function createApiKey(
 ): Promise<CreatedApiKey> {
   const key = `${API_KEY_PREFIX}${randomToken()}`;
   return db.transaction().execute(async (trx) => {
-    // Serialises key creation per account, so two at once cannot both pass the limit.
-    await trx
-      .selectFrom('users')
-      .select('id')
-      .where('id', '=', actor.accountId)
-      .forNoKeyUpdate()
-      .execute();
+    await lockAccount(trx, actor.accountId);
     const { count } = await trx
       .selectFrom('api_keys')
       .select((eb) => eb.fn.countAll<string>().as('count'))

@@ -1,6 +1,7 @@
 // Adds an endpoint to the actor's account, with a new signing secret, within the account's limit.
 import { INTEGRATION_LIMITS, type CreateWebhook, type Webhook } from '@common/integrations-schemas';
 
+import { lockAccount } from '../../db/lock-account';
 import { recordAudit } from '../team/record-audit';
 
 import { tooManyWebhooks } from './webhook-errors';
@@ -18,13 +19,7 @@ export async function createWebhook(
 ): Promise<Webhook> {
   checkWebhookUrl(input.url, config);
   return db.transaction().execute(async (trx) => {
-    // Serialises endpoint creation per account, so two at once cannot both pass the limit.
-    await trx
-      .selectFrom('users')
-      .select('id')
-      .where('id', '=', actor.accountId)
-      .forNoKeyUpdate()
-      .execute();
+    await lockAccount(trx, actor.accountId);
     const { count } = await trx
       .selectFrom('webhook_endpoints')
       .select((eb) => eb.fn.countAll<string>().as('count'))
