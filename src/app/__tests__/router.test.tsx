@@ -68,9 +68,7 @@ describe('navigation guard in the running app', () => {
   it('serves the custom domain tab at its alias path', async () => {
     renderApp({ route: '/custom-domain', preloadedState: { session: signedInSession() } });
 
-    expect(
-      await screen.findByRole('heading', { name: 'No custom domain set up' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Custom domain' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Custom Domain' })).toHaveAttribute(
       'aria-selected',
       'true',

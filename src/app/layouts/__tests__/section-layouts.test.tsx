@@ -19,7 +19,7 @@ describe('settings layout', () => {
       preloadedState: { session: signedInSession() },
     });
 
-    await screen.findByRole('heading', { name: 'No custom domain set up' });
+    await screen.findByRole('heading', { name: 'Custom domain' });
     expect(tabNames()).toEqual(['Custom Domain', 'Users']);
     expect(screen.getByRole('tab', { name: 'Custom Domain' })).toHaveAttribute(
       'aria-selected',
