@@ -1,5 +1,6 @@
 // The error shapes the SPA reads, and every code the server may put in them: a client branches on a code, never
 // on a message's wording.
+import type { PlanLimitDetails } from './subscription-schemas';
 
 /** `error.code` of the API's error envelope. */
 export const API_ERROR_CODES = [
@@ -61,6 +62,22 @@ export const API_ERROR_CODES = [
   // Integrations
   /** 400: the account has as many API keys (or webhook endpoints) as it may have at once. */
   'limit_reached',
+  // Subscription
+  /** 403: the account's plan does not allow this (details: PlanLimitDetails). */
+  'plan_limit',
+  /** 409: the server has no Stripe keys: plans are changed by an operator. */
+  'billing_not_configured',
+  /** 400: the plan is not sold online for that interval (Free, Enterprise, or no Stripe price set). */
+  'plan_not_for_sale',
+  /** 400: the Stripe webhook's signature does not match (or its body is not a Stripe event). */
+  'invalid_signature',
+  /** 503: Stripe did not answer (or refused the server's request): try again later. */
+  'payment_service_unavailable',
+  // Account data export
+  /** 410: the export's download link is past its 24 hours (or its zip is gone). */
+  'export_expired',
+  // Account deletion: 410 from the public record of a deleted account's code
+  'record_withdrawn',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
@@ -80,8 +97,8 @@ export interface ApiErrorBody {
   error: {
     message: string;
     code?: ApiErrorCode;
-    /** Field errors: each field maps to a list of user-facing messages. */
-    details?: Record<string, string[]>;
+    /** Field errors: each field maps to a list of user-facing messages; a plan limit's numbers (plan_limit). */
+    details?: Record<string, string[]> | PlanLimitDetails;
   };
 }
 

@@ -22,6 +22,7 @@ const EMAIL_MAX_LENGTH = 254;
 const NAME_MAX_LENGTH = 150;
 const PASSWORD_MAX_LENGTH = 256;
 const INDUSTRY_MAX_LENGTH = 100;
+const ORGANISATION_NAME_MAX_LENGTH = 150;
 const REFERRER_MAX_LENGTH = 2048;
 const JOURNEY_MAX_ENTRIES = 50;
 
@@ -187,13 +188,76 @@ export const forgetPasswordSchema = z.object({
 });
 export type ForgetPasswordRequest = z.input<typeof forgetPasswordSchema>;
 
+// The issuer every public page names. null (or blank) goes back to naming the account's owner.
+const organisationNameField = z
+  .string({ error: 'Organisation name must be text.' })
+  .overwrite(withoutInvisibleFormatting)
+  .trim()
+  .max(
+    ORGANISATION_NAME_MAX_LENGTH,
+    `Organisation name must be at most ${ORGANISATION_NAME_MAX_LENGTH} characters`,
+  )
+  .refine(
+    (value) => !CONTROL_CHARACTERS.test(value),
+    'Organisation name must not contain control characters',
+  )
+  .transform((value) => (value === '' ? null : value));
+
 /** PATCH /api/auth/profile/ */
 export const profileChangesSchema = z.object({
   first_name: firstNameField.optional(),
   last_name: lastNameField.optional(),
   industry: industryField.nullable().optional(),
+  /** The account's; only its owner may change it. */
+  organisation_name: organisationNameField.nullable().optional(),
 });
 export type ProfileChanges = z.infer<typeof profileChangesSchema>;
+
+/**
+ * POST /api/auth/password/: a signed-in user's new password. current_password is required when the account has
+ * one (accounts made with Google or SSO have none and may set one without it).
+ */
+export const passwordChangeSchema = z
+  .object({
+    current_password: z
+      .string({ error: 'Current password must be text.' })
+      .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
+      .optional(),
+    password: newPasswordField,
+    confirmPassword: requiredString('confirmPassword is a required field'),
+  })
+  .refine((change) => change.confirmPassword === change.password, {
+    path: ['confirmPassword'],
+    message: 'Passwords must match',
+  });
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;
+
+/** One signed-in session (a refresh-token family) as GET /api/auth/sessions/ lists it. */
+export const sessionSchema = z.object({
+  id: z.string(),
+  /** The session this request was made from. */
+  current: z.boolean(),
+  device: z.enum(['mobile', 'tablet', 'desktop', 'other']),
+  browser: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+export const sessionListSchema = z.object({ results: z.array(sessionSchema) });
+export type SessionList = z.infer<typeof sessionListSchema>;
+
+/** POST /api/auth/email/: the new address, which a code is mailed to. */
+export const emailChangeSchema = z.object({ email: emailField });
+export type EmailChange = z.infer<typeof emailChangeSchema>;
+
+/** POST /api/auth/email/verify/: the code mailed to the new address. */
+export const emailChangeCodeSchema = z.object({ otp: otpField });
+export type EmailChangeCode = z.infer<typeof emailChangeCodeSchema>;
+
+export const sessionParamsSchema = z.object({
+  id: z.uuid({ error: 'Not a session id.' }),
+});
 
 // OAuth bodies: every field optional here, because the handlers check them in OAuth's order (client first, then
 // grant) and answer in OAuth's shape.
@@ -306,6 +370,16 @@ export const userProfileSchema = z.object({
   last_name: z.string(),
   has_custom_domain: z.boolean(),
   industry: z.string().nullable(),
+  /** The account's organisation name (the owner's, for a shared user); null until set. */
+  organisation_name: z.string().nullable(),
+  /** The name public pages give as the issuer: the organisation name, else the owner's name. */
+  issuer_name: z.string(),
+  /** False for an account made with Google or SSO that has not set a password: it needs no current one. */
+  has_password: z.boolean(),
+  /** An email change waiting for the code mailed to this address; null when none is. */
+  pending_email: z.string().nullable(),
+  /** When an owner's deleted account goes (ISO date-time); null unless a deletion waits out its grace period. */
+  delete_after: z.string().nullable(),
   is_shared: z.boolean(),
   shared_access: sharedUserAccessSchema.nullable(),
   owner_user: ownerUserDetailsSchema.nullable(),

@@ -28,6 +28,7 @@ export const WEBHOOK_EVENTS = [
   'verification.revoked',
   'verification.deleted',
   'verification.scanned',
+  'verification.unusual_activity',
   'bulk_operation.completed',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];

@@ -7,6 +7,8 @@ export const PUBLIC_SETTING_DEFAULTS = {
   SUPPORT_EMAIL: 'support@qrverify.app',
   SENTRY_DSN: '',
   GOOGLE_CLIENT_ID: '',
+  /** The service status page the support screen links to; empty: no link. */
+  STATUS_PAGE_URL: '',
 } as const;
 
 export type PublicSettingName = keyof typeof PUBLIC_SETTING_DEFAULTS;

@@ -362,6 +362,12 @@ export const verificationSchema = z.object({
   updated_at: z.string(),
   scan_count: z.number(),
   last_scanned_at: z.string().nullable(),
+  /** The copied-code signal (docs/analytics.md): the evidence in a sentence, and since when (ISO 8601). */
+  unusual_activity: z.object({
+    flagged: z.boolean(),
+    reason: z.string().nullable(),
+    since: z.string().nullable(),
+  }),
 });
 export type Verification = z.infer<typeof verificationSchema>;
 

@@ -1,5 +1,6 @@
 /** @jest-config-loader ts-node */
-// Browser suite: one SPA build shared by every spec (global setup), each spec file starts its own server.
+// Browser suite: one SPA build shared by every spec (global setup), each spec file starts its own server, mailbox
+// and browser on free ports, so two specs run side by side (a spec mostly waits on its server and its browser).
 import path from 'node:path';
 
 import type { Config } from 'jest';
@@ -13,11 +14,13 @@ const config: Config = {
   testMatch: ['**/*.e2e.ts'],
   testEnvironment: '<rootDir>/e2e/support/environment.ts',
   globalSetup: '<rootDir>/e2e/support/global-setup.ts',
+  globalTeardown: '<rootDir>/e2e/support/global-teardown.ts',
   transform: {
     '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }],
   },
   moduleNameMapper: { '^@common/(.*)$': '<rootDir>/common/$1' },
   testTimeout: 60_000,
+  maxWorkers: 2,
 };
 
 export default config;

@@ -14,6 +14,8 @@ const INPUTS = [
   'src',
   'public',
   'common',
+  // The FAQ and other content files the SPA bundles.
+  'content',
   'webpack.config.ts',
   'package-lock.json',
   'tsconfig.json',

@@ -1,5 +1,5 @@
-// `npm test`: each suite in turn (the SPA with the tooling, the server on PGlite, its data layer on Postgres, the
-// browser suite), each suite's duration, then one totals line.
+// `npm test`: the unit suites in one jest run (the SPA, the tooling, the server on PGlite and its data layer on
+// Postgres), then the browser suite; each run's duration, then one totals line.
 // Usage: npm test [-- --unit-only | --e2e-only] [extra jest args, e.g. a path pattern]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -49,11 +49,11 @@ async function unitProjects(): Promise<string[]> {
   return projects.map((project) => String((project as { displayName?: unknown }).displayName));
 }
 
-// Projects that share one jest run, reported as one suite. The tooling's few files are mostly one long test (npm
-// start in a child process): run alone, it leaves one of the two workers idle for most of its run; beside the SPA's
-// files it does not (on a busy 2-core machine: 221 s + 47 s in turn, 234 s together). The server projects run the
-// same files on different databases, so each keeps a run and a line of its own.
-const SHARED_RUNS = [['spa', 'tooling']];
+// Projects that share one jest run, reported as one suite. Run one after another, each run ends with one of the
+// two workers idle while the other finishes its last file (the tooling's few files are mostly one long test, npm
+// start in a child process); in one run the workers stay busy to the end. The server projects run the same files
+// on two databases; each file's line in jest's output names its project.
+const SHARED_RUNS = [['spa', 'tooling', 'server:pglite', 'server:postgres']];
 
 /** The unit projects grouped into jest runs, in the order they are defined. */
 function unitRuns(projects: string[]): string[][] {
@@ -104,7 +104,7 @@ async function main() {
     }
   }
   if (!unitOnly) {
-    suites.push(runJest('e2e', ['--config', 'e2e/jest.config.ts', '--runInBand', ...patternArgs]));
+    suites.push(runJest('e2e', ['--config', 'e2e/jest.config.ts', ...patternArgs]));
   }
 
   printDurations(suites);

@@ -36,9 +36,11 @@ export interface VerificationPageView {
   host: string;
   /** The issuer's verified custom domain, named beside their name (DNS proved it theirs); null when none. */
   issuerDomain?: string | null;
+  /** No verification has the code because its issuer deleted their account: the page says it was withdrawn. */
+  withdrawn?: boolean;
 }
 
-type Verdict = 'valid' | 'revoked' | 'expired' | 'not-found';
+type Verdict = 'valid' | 'revoked' | 'expired' | 'not-found' | 'withdrawn';
 
 function pathSegment(value: string): string {
   return encodeURIComponent(value);
@@ -107,7 +109,7 @@ main { padding-top: 24px; padding-bottom: 24px; display: grid; gap: 16px; }
 .verdict p { margin: 4px 0 0; }
 .verdict-valid { background: var(--valid-bg); border-color: var(--valid-line); color: var(--valid); }
 .verdict-expired { background: var(--expired-bg); border-color: var(--expired-line); color: var(--expired); }
-.verdict-revoked, .verdict-not-found { background: var(--revoked-bg); border-color: var(--revoked-line); color: var(--revoked); }
+.verdict-revoked, .verdict-not-found, .verdict-withdrawn { background: var(--revoked-bg); border-color: var(--revoked-line); color: var(--revoked); }
 .verdict .explain { color: var(--ink); }
 .card { background: var(--surface); border: 1px solid var(--line); border-radius: 12px; padding: 20px; }
 .card h2 { margin: 0 0 16px; font-size: 20px; line-height: 1.3; overflow-wrap: anywhere; }
@@ -163,8 +165,8 @@ interface VerdictText {
   explanation: SafeHtml;
 }
 
-function verdictOf(verification: PublicVerification | null): Verdict {
-  if (!verification) return 'not-found';
+function verdictOf(verification: PublicVerification | null, withdrawn = false): Verdict {
+  if (!verification) return withdrawn ? 'withdrawn' : 'not-found';
   if (verification.status === 'revoked') return 'revoked';
   if (verification.status === 'expired') return 'expired';
   return 'valid';
@@ -192,6 +194,15 @@ function verdictText(
   verification: PublicVerification | null,
   issuerDomain?: string | null,
 ): VerdictText {
+  if (verdict === 'withdrawn') {
+    return {
+      word: 'Withdrawn',
+      icon: ICONS.cross,
+      explanation: html`<p class="explain">
+        This record was withdrawn by its issuer. It can no longer be checked here.
+      </p>`,
+    };
+  }
   if (verdict === 'not-found' || !verification) {
     return {
       word: 'Not found',
@@ -404,6 +415,7 @@ function footer(view: VerificationPageView): SafeHtml {
       >${view.issuerDomain && html` or the issuer's own <strong>${view.issuerDomain}</strong>`};
       check the address bar.
     </p>
+    ${view.verification && html`<p class="host">Scans are counted without storing your IP address.</p>`}
   </footer>`;
 }
 
@@ -413,7 +425,7 @@ function pageTitle(word: string, verification: PublicVerification | null): strin
 
 export function renderVerificationPage(view: VerificationPageView): string {
   const { verification } = view;
-  const verdict = verdictOf(verification);
+  const verdict = verdictOf(verification, view.withdrawn);
   const text = verdictText(verdict, verification, view.issuerDomain);
   const page = html`<!doctype html>
     <html lang="en">

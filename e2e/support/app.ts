@@ -1,13 +1,22 @@
 // Starts the real app (server process + built SPA) on a free port with a fresh DATA_DIR and an SMTP capture.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import { UNLIMITED_FREE_PLAN } from '../../server/test/helpers/plans';
+
 import { startMailbox, type Mailbox } from './mailbox';
 
 const root = path.resolve(__dirname, '../..');
+
+/**
+ * A new PGlite data folder (global-setup.ts), copied into each app's DATA_DIR: initdb on disk costs each start
+ * seconds of CPU, a copy a fraction. What a first start does on no folder at all is the server tests' (npm start,
+ * db/open-database).
+ */
+export const PGLITE_FOLDER_TEMPLATE = 'QRV_E2E_PGLITE_FOLDER_TEMPLATE';
 
 export interface RunningApp {
   baseUrl: string;
@@ -66,6 +75,10 @@ function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): P
 
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'qrv-e2e-'));
+  const folderTemplate = process.env[PGLITE_FOLDER_TEMPLATE];
+  if (folderTemplate && !env.DATABASE_URL) {
+    cpSync(folderTemplate, path.join(dataDir, 'pglite'), { recursive: true });
+  }
   const mailbox = await startMailbox();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -87,6 +100,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
         LOG_LEVEL: 'warn',
         // Link import fetches from loopback servers the specs start.
         COMPANION_ALLOW_LOCAL_URLS: 'true',
+        // Specs are about their feature, not quotas; the subscription spec sets its own limits.
+        PLAN_LIMITS_OVERRIDE: UNLIMITED_FREE_PLAN,
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -11,6 +11,10 @@ import * as createBulkOperations from './0008-create-bulk-operations';
 import * as createIntegrations from './0009-create-integrations';
 import * as createWebhookScanEvents from './0010-create-webhook-scan-events';
 import * as createCustomDomains from './0011-create-custom-domains';
+import * as createSubscriptions from './0012-create-subscriptions';
+import * as createAccountTools from './0013-create-account-tools';
+import * as createScanAnalytics from './0014-create-scan-analytics';
+import * as addUnusualSeen from './0016-add-unusual-seen';
 
 import type { Migration } from 'kysely';
 
@@ -26,4 +30,8 @@ export const migrations: Record<string, Migration> = {
   '0009-create-integrations': createIntegrations,
   '0010-create-webhook-scan-events': createWebhookScanEvents,
   '0011-create-custom-domains': createCustomDomains,
+  '0012-create-subscriptions': createSubscriptions,
+  '0013-create-account-tools': createAccountTools,
+  '0014-create-scan-analytics': createScanAnalytics,
+  '0016-add-unusual-seen': addUnusualSeen,
 };

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { z } from 'zod';
 
 import { PUBLIC_SETTING_DEFAULTS, SESSION_LIFETIME_SECONDS } from '@common/public-settings';
+import { PLAN_IDS, PLAN_LIMIT_KEYS, planLimitsSchema } from '@common/subscription-schemas';
 
 const MEBIBYTE = 1024 * 1024;
 const DAY_SECONDS = 24 * 60 * 60;
@@ -90,6 +91,20 @@ const trustProxy = () =>
     return z.NEVER;
   });
 
+const planLimitsOverrideSchema = z.partialRecord(
+  z.enum(PLAN_IDS),
+  planLimitsSchema.partial().strict(),
+);
+export type PlanLimitsOverride = z.infer<typeof planLimitsOverrideSchema>;
+
+function parseJson(value: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    return undefined;
+  }
+}
+
 const envSchema = z.object({
   PORT: wholeNumber(0, 65535, 'must be a port number from 0 to 65535').default(8080),
   HOST: z.string().default('127.0.0.1'),
@@ -110,6 +125,8 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z
     .email({ error: 'must be an email address' })
     .default(PUBLIC_SETTING_DEFAULTS.SUPPORT_EMAIL),
+  // Support: the service status page the support screen links to (unset: no link).
+  STATUS_PAGE_URL: httpUrl().optional(),
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
     .default('info'),
@@ -218,6 +235,48 @@ const envSchema = z.object({
     86_400,
     'must be a whole number of seconds from 1 to 86400',
   ).default(300),
+  // Account deletion: how long an owner's deleted account waits (signing in cancels) before its data goes.
+  ACCOUNT_DELETION_GRACE_DAYS: wholeNumber(
+    0,
+    365,
+    'must be a whole number of days from 0 to 365',
+  ).default(14),
+  // Scan analytics (docs/analytics.md): how often the queue rolls scans up into the daily table and checks the
+  // unusual-activity rule; a code is flagged when UNUSUAL_SCAN_VISITORS distinct devices scan it within
+  // UNUSUAL_SCAN_WINDOW_MINUTES, or UNUSUAL_REVOKED_SCAN_VISITORS scan it revoked or expired within a day.
+  ANALYTICS_ROLLUP_INTERVAL_SECONDS: wholeNumber(
+    5,
+    86_400,
+    'must be a whole number of seconds from 5 to 86400',
+  ).default(300),
+  UNUSUAL_SCAN_VISITORS: wholeNumber(2, 1_000_000, 'must be a whole number from 2').default(20),
+  UNUSUAL_SCAN_WINDOW_MINUTES: wholeNumber(
+    1,
+    1440,
+    'must be a whole number of minutes from 1 to 1440',
+  ).default(60),
+  UNUSUAL_REVOKED_SCAN_VISITORS: wholeNumber(1, 1_000_000, 'must be a whole number from 1').default(
+    3,
+  ),
+  // Plans: limits that win over the plans table's, as JSON by plan id (e.g. {"free": {"verifications_per_month": 2}});
+  // for operators trying a change and for tests.
+  PLAN_LIMITS_OVERRIDE: z
+    .string()
+    .transform((value, context): PlanLimitsOverride => {
+      const parsed = planLimitsOverrideSchema.safeParse(parseJson(value));
+      if (parsed.success) return parsed.data;
+      context.addIssue({
+        code: 'custom',
+        message: `must be JSON by plan id (${PLAN_IDS.join(', ')}) with limits ${PLAN_LIMIT_KEYS.join(', ')}`,
+      });
+      return z.NEVER;
+    })
+    .default({}),
+  // Stripe: payments are on when the secret key is set (the webhook secret is then required). STRIPE_API_BASE points
+  // the SDK elsewhere (a fake Stripe in tests).
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_BASE: httpUrl().optional(),
   STATIC_DIR: absolutePath('./dist'),
   ACCESS_TOKEN_TTL_SECONDS: seconds().default(SESSION_LIFETIME_SECONDS),
   REFRESH_TOKEN_TTL_SECONDS: seconds().default(30 * DAY_SECONDS),
@@ -246,6 +305,8 @@ const envSchema = z.object({
   RATE_LIMIT_INVITATION_RESENDS_PER_MEMBER: attemptsPerMinute().default(3),
   // Requests a minute made with one API key (answered with RateLimit-* headers, 429 beyond).
   RATE_LIMIT_API_KEY_REQUESTS: attemptsPerMinute().default(600),
+  // Support: messages one user sends a minute (each mails the support inbox), counted before the body is read.
+  RATE_LIMIT_SUPPORT_MESSAGES_PER_USER: attemptsPerMinute().default(5),
   // Webhooks: seconds to wait before each retry of a failed delivery (after the last, the endpoint is turned off
   // and the owner mailed), how long one attempt may take, and which targets are allowed. Local URLs (loopback,
   // private, link-local, metadata addresses) are for tests only: they open the door to SSRF.
@@ -308,7 +369,12 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 }
 
 export function loadConfig(env: Environment = process.env): Config {
-  const result = envSchema.safeParse(withoutEmptyValues(env));
+  const result = envSchema
+    .refine((settings) => !settings.STRIPE_SECRET_KEY || settings.STRIPE_WEBHOOK_SECRET, {
+      path: ['STRIPE_WEBHOOK_SECRET'],
+      message: 'must be set when STRIPE_SECRET_KEY is (the webhook updates plans after payment)',
+    })
+    .safeParse(withoutEmptyValues(env));
   if (!result.success) {
     throw new ConfigError(result.error.issues.map(describeIssue));
   }

@@ -43,6 +43,15 @@ export function createLoggerOptions(
     level: config.LOG_LEVEL,
     ...(stream && { stream }),
     formatters: { log: redactSecrets },
+    // Fastify's own request serializer adds the client's address and port; public pages promise scans are
+    // counted without storing an IP address, and a log is storage. No headers either (X-Forwarded-For).
+    serializers: {
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: request.url,
+        host: request.host,
+      }),
+    },
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       censor: REDACTED,

@@ -64,16 +64,24 @@ test('runs on defaults when nothing is set', () => {
     RATE_LIMIT_REGISTER_PER_IP: 10,
     COMPANION_ALLOW_LOCAL_URLS: false,
     RATE_LIMIT_API_KEY_REQUESTS: 600,
+    RATE_LIMIT_SUPPORT_MESSAGES_PER_USER: 5,
     WEBHOOK_RETRY_SCHEDULE: [5, 300, 1800, 7200, 18_000, 36_000, 36_000],
     WEBHOOK_TIMEOUT_SECONDS: 15,
     WEBHOOKS_ALLOW_HTTP: false,
     WEBHOOKS_ALLOW_LOCAL_URLS: false,
     CUSTOM_DOMAIN_SCHEME: 'https',
     CUSTOM_DOMAIN_RECHECK_SECONDS: 300,
+    ACCOUNT_DELETION_GRACE_DAYS: 14,
+    ANALYTICS_ROLLUP_INTERVAL_SECONDS: 300,
+    UNUSUAL_SCAN_VISITORS: 20,
+    UNUSUAL_SCAN_WINDOW_MINUTES: 60,
+    UNUSUAL_REVOKED_SCAN_VISITORS: 3,
+    PLAN_LIMITS_OVERRIDE: {},
   });
   expect(config.DATABASE_URL).toBeUndefined();
   expect(config.SMTP_URL).toBeUndefined();
   expect(config.SENTRY_DSN).toBeUndefined();
+  expect(config.STATUS_PAGE_URL).toBeUndefined();
 });
 
 test('reads every setting from the environment', () => {
@@ -272,4 +280,38 @@ test('reads the custom domain settings: the target in lower case, DNS servers as
       '  - DNS_SERVERS must be comma-separated IP addresses with an optional port (1.1.1.1, 127.0.0.1:5353, [::1]:53)',
   );
   expect(configErrorMessage({ DNS_SERVERS: '1.1.1.1:70000' })).toContain('DNS_SERVERS');
+});
+
+test('reads plan limit overrides by plan id, and Stripe settings that come together', () => {
+  const config = loadConfig({
+    PLAN_LIMITS_OVERRIDE:
+      '{"free": {"verifications_per_month": 2, "team_members": 1}, "pro": {"bulk_rows": null}}',
+    STRIPE_SECRET_KEY: 'sk_test_1',
+    STRIPE_WEBHOOK_SECRET: 'whsec_1',
+    STRIPE_API_BASE: 'http://127.0.0.1:12111',
+  });
+  expect(config.PLAN_LIMITS_OVERRIDE).toEqual({
+    free: { verifications_per_month: 2, team_members: 1 },
+    pro: { bulk_rows: null },
+  });
+  expect(config).toMatchObject({
+    STRIPE_SECRET_KEY: 'sk_test_1',
+    STRIPE_API_BASE: 'http://127.0.0.1:12111',
+  });
+  const overrideProblem =
+    'PLAN_LIMITS_OVERRIDE must be JSON by plan id (free, starter, pro, enterprise) with limits ' +
+    'verifications_per_month, bulk_rows, team_members, custom_domain, api_access';
+  for (const bad of [
+    '{free: 2}',
+    '{"gold": {}}',
+    '{"free": {"scans": 1}}',
+    '{"free": {"bulk_rows": -1}}',
+  ]) {
+    expect(configErrorMessage({ PLAN_LIMITS_OVERRIDE: bad })).toBe(
+      `Invalid configuration:\n  - ${overrideProblem}`,
+    );
+  }
+  expect(configErrorMessage({ STRIPE_SECRET_KEY: 'sk_test_1' })).toContain(
+    'STRIPE_WEBHOOK_SECRET must be set when STRIPE_SECRET_KEY is',
+  );
 });

@@ -112,6 +112,20 @@ describe('request log lines', () => {
     ]);
   });
 
+  test('a request line never carries the client’s address', async () => {
+    await (
+      await appWith({ LOG_REQUEST_SAMPLE_RATE: '1' })
+    ).inject({
+      url: '/test/ok',
+      remoteAddress: '203.0.113.7',
+    });
+
+    const [line] = linesAbout('/test/ok');
+    expect(line?.req).toBeDefined();
+    expect(JSON.stringify(line)).not.toContain('203.0.113.7');
+    expect(line?.req).not.toHaveProperty('remoteAddress');
+  });
+
   test('by default a fast answer writes nothing', async () => {
     await (await appWith({})).inject({ url: '/test/ok' });
 

@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 
 import { openDatabase, type DatabaseTarget } from '../src/db/open-database';
 
+import { createPgliteFolder } from './helpers/database-templates';
 import {
   createEmptyTestDatabase,
   createTempDir,
@@ -16,13 +17,15 @@ import {
 const SERVER = path.join(__dirname, '..', 'src', 'server.ts');
 
 let dataDir: string;
-// The Postgres run's database; in the PGlite run the server makes its folder in dataDir.
+// The Postgres run's database; in the PGlite run the server opens its folder in dataDir.
 let database: TestDatabase | undefined;
 let child: ChildProcess | undefined;
 
 beforeEach(async () => {
   dataDir = await createTempDir();
   if (postgresServerUrl()) database = await createEmptyTestDatabase();
+  // A new folder, as the first start makes it (db/open-database.test.ts covers making one; e2e starts on none).
+  else await createPgliteFolder(path.join(dataDir, 'pglite'));
 });
 
 afterEach(async () => {

@@ -17,6 +17,7 @@ import {
   type SessionState,
 } from '@/lib/session/session-slice';
 
+import { pathTo } from './routes';
 import { listenForSessionEnd } from './session-end-listener';
 
 // Only the session is persisted; API data is refetched, never restored from storage.
@@ -35,7 +36,7 @@ export interface PreloadedState {
 /** A fresh store; the app makes one, and every test makes its own. */
 export function setupStore(preloadedState: PreloadedState = {}) {
   const listeners = createListenerMiddleware();
-  listenForApiErrors(listeners.startListening);
+  listenForApiErrors(listeners.startListening, { plansPath: pathTo('subscription-plans') });
   listenForSessionEnd(listeners.startListening);
 
   return configureStore({

@@ -11,17 +11,24 @@ import { NotificationMessage, NotificationToast } from './notification-toast';
 const CONTAINER_CLASS = 'qrv-notifications';
 
 function NotificationOutlet() {
-  const { enqueueSnackbar } = useSnackbar();
+  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   useEffect(
     () =>
-      registerNotificationOutlet(({ severity, summary, detail, lifetime }) => {
-        enqueueSnackbar({
-          message: <NotificationMessage summary={summary} detail={detail} />,
+      registerNotificationOutlet(({ severity, summary, detail, lifetime, action }) => {
+        const key = enqueueSnackbar({
+          message: (
+            <NotificationMessage
+              summary={summary}
+              detail={detail}
+              action={action}
+              onAction={() => closeSnackbar(key)}
+            />
+          ),
           variant: severity,
           autoHideDuration: lifetime,
         });
       }),
-    [enqueueSnackbar],
+    [enqueueSnackbar, closeSnackbar],
   );
   return null;
 }

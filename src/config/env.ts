@@ -44,4 +44,5 @@ export const env: Readonly<Record<PublicSettingName, string>> = {
   BOOK_A_DEMO_URL: readSetting('BOOK_A_DEMO_URL', isHttpUrl),
   SUPPORT_EMAIL: readSetting('SUPPORT_EMAIL', isEmail),
   GOOGLE_CLIENT_ID: readSetting('GOOGLE_CLIENT_ID'),
+  STATUS_PAGE_URL: readSetting('STATUS_PAGE_URL', isHttpUrl),
 };

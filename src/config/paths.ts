@@ -9,3 +9,6 @@ export const TOKEN_ENDPOINT = 'auth/token/';
 
 export const TERMS_OF_SERVICE_URL = 'https://qrverify.app/terms-of-service';
 export const PRIVACY_POLICY_URL = 'https://qrverify.app/privacy-policy';
+
+/** The API reference (Swagger UI) the server serves beside the API. */
+export const API_REFERENCE_PATH = '/api/docs/';

@@ -4,6 +4,13 @@
 
 export type NotificationSeverity = 'success' | 'info' | 'warning' | 'error';
 
+/** A link under the toast's detail to where the user can act on it, e.g. the plans after a plan limit. */
+export interface NotificationAction {
+  label: string;
+  /** An address within the app. */
+  href: string;
+}
+
 export interface Notification {
   severity: NotificationSeverity;
   summary: string;
@@ -12,13 +19,20 @@ export interface Notification {
   lifetime?: number;
 }
 
+/** What notify() takes: a notification, and at times a link to act on it. */
+export interface ActionableNotification extends Notification {
+  action?: NotificationAction;
+}
+
 export const DEFAULT_NOTIFICATION_LIFETIME_MS = 8000;
 
-type ShowNotification = (notification: Required<Notification>) => void;
+type ShownNotification = Required<Notification> & Pick<ActionableNotification, 'action'>;
+type ShowNotification = (notification: ShownNotification) => void;
 
 let showNotification: ShowNotification | null = null;
 let loadOutlet: (() => void) | null = null;
-let waitingForOutlet: Required<Notification>[] = [];
+let waitingForOutlet: ShownNotification[] = [];
+let navigateInApp: ((href: string) => void) | null = null;
 
 /** Called by the outlet on mount; the returned function unregisters it on unmount. */
 export function registerNotificationOutlet(show: ShowNotification): () => void {
@@ -41,7 +55,7 @@ export function registerNotificationOutletLoader(load: () => void): () => void {
   };
 }
 
-export function notify(notification: Notification): void {
+export function notify(notification: ActionableNotification): void {
   const toShow = { lifetime: DEFAULT_NOTIFICATION_LIFETIME_MS, ...notification };
   if (showNotification) {
     showNotification(toShow);
@@ -53,4 +67,22 @@ export function notify(notification: Notification): void {
       `Notification not shown (no notification provider mounted): ${notification.summary} — ${notification.detail}`,
     );
   }
+}
+
+/**
+ * Called by the signed-in layout (inside the router) so that a toast's link moves within the app; the toasts
+ * themselves sit outside the router. The returned function unregisters it.
+ */
+export function registerNotificationNavigator(navigate: (href: string) => void): () => void {
+  navigateInApp = navigate;
+  return () => {
+    if (navigateInApp === navigate) navigateInApp = null;
+  };
+}
+
+/** Follows a toast's link within the app; false when no router listens, so the browser follows it instead. */
+export function followNotificationLink(href: string): boolean {
+  if (!navigateInApp) return false;
+  navigateInApp(href);
+  return true;
 }

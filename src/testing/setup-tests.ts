@@ -41,6 +41,8 @@ Object.assign(globalThis, {
   Headers: nodeGlobals.Headers,
   TextEncoder,
   TextDecoder,
+  // MUI X Charts' gesture handling clones its options with it.
+  structuredClone: nodeGlobals.structuredClone,
 });
 
 beforeEach(() => {

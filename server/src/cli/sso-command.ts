@@ -5,6 +5,9 @@ import { addSsoConnection, SsoConnectionError } from '../services/sso/add-sso-co
 import { listSsoConnections } from '../services/sso/list-sso-connections';
 import { removeSsoConnection } from '../services/sso/remove-sso-connection';
 
+import { isParseArgsError, table, withServerDatabase, type CommandOutput } from './cli-support';
+
+import type { Environment } from '../config';
 import type { Database } from '../db/schema';
 import type { Kysely } from 'kysely';
 
@@ -14,21 +17,6 @@ export const SSO_USAGE = `Usage:
   npm run sso -- remove <id or name>
 
 The provider must allow the redirect URI <PUBLIC_URL>/sso and the scopes openid, email and profile.`;
-
-export interface CommandOutput {
-  out(line: string): void;
-  err(line: string): void;
-}
-
-function table(rows: string[][]): string[] {
-  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  return rows.map((row) =>
-    row
-      .map((cell, column) => cell.padEnd(widths[column]))
-      .join('  ')
-      .trimEnd(),
-  );
-}
 
 async function add(db: Kysely<Database>, args: string[], output: CommandOutput): Promise<number> {
   const { values } = parseArgs({
@@ -126,11 +114,21 @@ export async function runSsoCommand(
     }
   } catch (error) {
     // Bad input (a taken domain, an unknown option) is the user's to fix: print it, no stack trace.
-    const isUsageError =
-      error instanceof SsoConnectionError ||
-      (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+    const isUsageError = error instanceof SsoConnectionError || isParseArgsError(error);
     if (!isUsageError) throw error;
     output.err((error as Error).message);
     return 1;
   }
+}
+
+/**
+ * The whole command as `npm run sso` runs it (sso.ts only adds the process around it): reads the settings from
+ * `env`, opens and migrates the server's database, runs `argv`; resolves with the exit code.
+ */
+export function runSsoCli(
+  argv: string[],
+  env: Environment,
+  output: CommandOutput,
+): Promise<number> {
+  return withServerDatabase(env, output, (db) => runSsoCommand(db, argv, output));
 }

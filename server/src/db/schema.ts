@@ -6,6 +6,12 @@ import type {
   WebhookDeliveryStatus,
   WebhookEvent,
 } from '@common/integrations-schemas';
+import type {
+  BillingInterval,
+  PlanId,
+  PlanLimits,
+  SubscriptionStatus,
+} from '@common/subscription-schemas';
 import type { AuditAction, AuditObjectType, SharedAccess, TeamMemberStatus } from '@common/team';
 import type { TemplateFieldSettings } from '@common/templates';
 import type { QrPlacement, ScanDevice } from '@common/verifications';
@@ -21,6 +27,9 @@ type CreatedAt = ColumnType<Date, never, never>;
 
 /** Null until set: may be left out of an insert. */
 type OptionalReference = ColumnType<string | null, string | null | undefined, string | null>;
+
+/** A column added later, null until set: may be left out of an insert. */
+type Optional<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 /** Instance-wide key/value settings, e.g. the instance id and when it first started. */
 export interface AppSettingsTable {
@@ -47,11 +56,18 @@ export interface UsersTable {
   password_reset_expires_at: Date | null;
   /** A shared user's owner; null for an owner. Kept after the member is removed. */
   owner_id: OptionalReference;
+  /** The issuer public pages name; null: the person's name. */
+  organisation_name: Optional<string>;
+  /** An email change waiting for the code mailed to this address. */
+  pending_email: Optional<string>;
+  deletion_requested_at: Optional<Date>;
+  /** While set, the account is to be deleted then; signing in before offers to cancel. */
+  delete_after: Optional<Date>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, never, Date>;
 }
 
-export type OtpPurpose = 'email_verification' | 'forget-password';
+export type OtpPurpose = 'email_verification' | 'forget-password' | 'email_change';
 
 /** The one live code per email and purpose, hashed; attempts counts every check, right or wrong. */
 export interface OneTimeCodesTable {
@@ -148,6 +164,13 @@ export interface VerificationsTable {
   bulk_row_number: ColumnType<number | null, number | null | undefined, number | null>;
   /** The origin its QR code was printed with (a verified custom domain's); null: PUBLIC_URL's. Never changes. */
   public_origin: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set while the unusual-activity rule flags the verification (see services/analytics). */
+  unusual_since: Optional<Date>;
+  unusual_reason: Optional<string>;
+  /** When the owner was told of the flag (once per flagged code). */
+  unusual_notified_at: Optional<Date>;
+  /** When the rule last matched while flagged: the flag clears after a quiet period without a match. */
+  unusual_seen_at: Optional<Date>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, never, Date>;
 }
@@ -171,6 +194,54 @@ export interface CustomDomainsTable {
   pending_since: ColumnType<Date, Date | undefined, Date>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** A plan an account can be on; the default set is seeded at start, an operator changes rows with `npm run plans`. */
+export interface PlansTable {
+  id: PlanId;
+  name: string;
+  description: ColumnType<string, string | undefined, string>;
+  /** Order on the Plans screen. */
+  position: ColumnType<number, number | undefined, number>;
+  currency: ColumnType<string, string | undefined, string>;
+  /** Minor units (cents); null: not sold online. */
+  price_monthly: number | null;
+  price_yearly: number | null;
+  stripe_price_monthly: string | null;
+  stripe_price_yearly: string | null;
+  /** Written as JSON text. */
+  limits: ColumnType<PlanLimits, string, string>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** An account's paid (or once paid) subscription; an account without a row is on Free. */
+export interface SubscriptionsTable {
+  account_id: string;
+  plan_id: PlanId;
+  status: SubscriptionStatus;
+  interval: BillingInterval | null;
+  current_period_end: Date | null;
+  cancel_at_period_end: ColumnType<boolean, boolean | undefined, boolean>;
+  stripe_customer_id: string | null;
+  stripe_subscription_id: string | null;
+  /** `created` of the last Stripe event applied; older events arriving later are not applied. */
+  stripe_event_created_at: Date | null;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** Stripe events already handled, by id: a redelivered event changes nothing. */
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  received_at: CreatedAt;
+}
+
+/** Verifications created per account and calendar month (UTC), raised with each one stored. */
+export interface UsageCountersTable {
+  account_id: string;
+  /** The month's first day, YYYY-MM-DD. */
+  month: ColumnType<string, string, never>;
+  verifications: ColumnType<number, number | undefined, number>;
 }
 
 /** How an account brands its verifications' public page; exactly one per account is its default. */
@@ -207,6 +278,62 @@ export interface VerificationScansTable {
   verification_id: string;
   scanned_at: Date;
   device: ScanDevice;
+  /** Browser family from the user agent ('Chrome', 'Safari', …). */
+  browser: Optional<string>;
+  /** ISO 3166 alpha-2 from the Accept-Language region; null when none. */
+  country: Optional<string>;
+  /** A keyed hash of address and user agent under a key that changes daily: never the address itself. */
+  visitor: Optional<string>;
+}
+
+/** Scans per verification and day (UTC), rolled up by the queue from verification_scans. */
+export interface ScanDailyTable {
+  verification_id: string;
+  account_id: string;
+  /** YYYY-MM-DD. */
+  day: ColumnType<string, string, string>;
+  scans: number;
+  visitors: number;
+  /** Counts by key; written as JSON text. */
+  devices: ColumnType<Record<string, number>, string, string>;
+  browsers: ColumnType<Record<string, number>, string, string>;
+  countries: ColumnType<Record<string, number>, string, string>;
+}
+
+/** One signed-in session: a refresh-token family, with where it signed in from. */
+export interface SessionsTable {
+  family_id: string;
+  user_id: string;
+  user_agent: string | null;
+  device: ColumnType<string, string | undefined, string>;
+  browser: ColumnType<string, string | undefined, string>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  last_used_at: ColumnType<Date, Date | undefined, Date>;
+  ended_at: Optional<Date>;
+}
+
+export type AccountExportStatus = 'pending' | 'ready' | 'failed' | 'expired';
+
+/** A 'Download my data' zip, built on the queue; its link works until expires_at. */
+export interface AccountExportsTable {
+  id: Generated<string>;
+  account_id: string;
+  requested_by: string;
+  status: ColumnType<AccountExportStatus, AccountExportStatus | undefined, AccountExportStatus>;
+  storage_key: Optional<string>;
+  /** bigint: read back as a string by node-postgres. */
+  size: ColumnType<string | number | null, number | null | undefined, number | null>;
+  error: Optional<string>;
+  token_hash: Optional<string>;
+  created_at: CreatedAt;
+  finished_at: Optional<Date>;
+  expires_at: Optional<Date>;
+}
+
+/** Codes of records deleted with their account: the public page says the issuer withdrew them. */
+export interface WithdrawnCodesTable {
+  code: string;
+  withdrawn_at: ColumnType<Date, Date | undefined, never>;
 }
 
 /** An invitation to an owner's team and, once accepted, the membership it became. */
@@ -372,6 +499,14 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_scan_events: WebhookScanEventsTable;
+  plans: PlansTable;
+  subscriptions: SubscriptionsTable;
+  stripe_events: StripeEventsTable;
+  usage_counters: UsageCountersTable;
+  sessions: SessionsTable;
+  account_exports: AccountExportsTable;
+  withdrawn_codes: WithdrawnCodesTable;
+  scan_daily: ScanDailyTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -4,6 +4,16 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Where answers go when that is not the sender (a support message: the user who wrote it). */
+  replyTo?: string;
+  /** Files carried along, read from disk while the message is sent. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  path: string;
+  contentType: string;
 }
 
 export type MailTransportName = 'smtp' | 'dev-mailbox';

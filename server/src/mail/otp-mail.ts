@@ -9,6 +9,7 @@ import type { MailMessage } from './mailer';
 const WHAT_IT_IS_FOR: Record<OtpPurpose, string> = {
   email_verification: 'verify your email address',
   'forget-password': 'reset your password',
+  email_change: 'confirm this as your new email address',
 };
 
 export function otpMail(to: string, code: string, purpose: OtpPurpose): MailMessage {

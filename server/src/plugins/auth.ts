@@ -169,6 +169,8 @@ export default fp(
       if (request.user?.member) await recordMemberActivity(app.db, request.user.member);
       if (request.user?.apiKey) {
         await limitApiKey(request, reply);
+        // Keys made on a plan with API access stop working when the account moves to one without.
+        await app.services.planLimits.requireFeature(app.db, request.user.accountId, 'api_access');
         await recordApiKeyUse(app.db, request.user.apiKey);
       }
     });

@@ -11,7 +11,7 @@ import { COMPANION_PATH, UPLOADS_PATH } from '@common/uploads';
 
 import { notFoundError } from '../lib/app-error';
 import { EDIT_VERIFICATIONS } from '../routes/api/verifications/access';
-import { getCompanionSecret } from '../services/app-settings/get-companion-secret';
+import { getGeneratedSecret } from '../services/app-settings/get-generated-secret';
 import { configuredCloudSources } from '../services/uploads/cloud-sources';
 
 import { assertAllowed, userOfBearer } from './auth';
@@ -123,7 +123,8 @@ const companionPlugin: FastifyPluginAsync = async (app) => {
     (running ??= (async () => {
       const companion = await import('@uppy/companion');
       await mkdir(filePath, { recursive: true });
-      const secret = config.COMPANION_SECRET ?? (await getCompanionSecret(app.db));
+      const secret =
+        config.COMPANION_SECRET ?? (await getGeneratedSecret(app.db, 'companion_secret'));
       const options = companionOptions(config, secret, filePath);
       const express = companion.app(options).app;
       express.disable('x-powered-by'); // no need to tell anyone what answers

@@ -6,6 +6,19 @@
 // The webhook services come first: verifications, bulk operations and the scan recorder emit their events.
 import fp from 'fastify-plugin';
 
+import {
+  buildAccountDeletionServices,
+  type AccountDeletionServices,
+} from '../services/account/account-deletion-services';
+import { buildAccountServices, type AccountServices } from '../services/account/account-services';
+import {
+  buildAccountExportServices,
+  type AccountExportServices,
+} from '../services/account/export-services';
+import {
+  buildAnalyticsServices,
+  type AnalyticsServices,
+} from '../services/analytics/analytics-services';
 import { buildApiKeyServices, type ApiKeyServices } from '../services/api-keys/api-key-services';
 import { buildAuthServices, type AuthServices } from '../services/auth/auth-services';
 import { buildBulkServices, type BulkServices } from '../services/bulk/bulk-services';
@@ -20,6 +33,13 @@ import {
   buildPublicPageServices,
   type PublicPageServices,
 } from '../services/public-pages/public-page-services';
+import { buildPlanLimits, type PlanLimitChecks } from '../services/subscription/plan-limits';
+import { seedDefaultPlans } from '../services/subscription/plan-rows';
+import {
+  buildSubscriptionServices,
+  type SubscriptionServices,
+} from '../services/subscription/subscription-services';
+import { buildSupportServices, type SupportServices } from '../services/support/support-services';
 import { buildTeamServices, type TeamServices } from '../services/team/team-services';
 import {
   buildTemplateServices,
@@ -40,6 +60,9 @@ import type { AttemptLimitHook } from './rate-limit';
 
 export interface AppServices {
   auth: AuthServices;
+  account: AccountServices;
+  accountDeletion: AccountDeletionServices;
+  accountExports: AccountExportServices;
   verifications: VerificationServices;
   templates: TemplateServices;
   uploads: UploadServices;
@@ -49,6 +72,11 @@ export interface AppServices {
   apiKeys: ApiKeyServices;
   webhooks: WebhookServices;
   customDomains: CustomDomainServices;
+  subscription: SubscriptionServices;
+  analytics: AnalyticsServices;
+  support: SupportServices;
+  /** What each account's plan allows; the services doing the work check it (and auth, for API keys). */
+  planLimits: PlanLimitChecks;
 }
 
 declare module 'fastify' {
@@ -71,7 +99,16 @@ export default fp(
       loadVerification: (code) => loadPublicVerification(db, code),
       loadTemplate: (id) => loadPublicTemplate(db, id),
     });
-    const webhooks = buildWebhookServices({ db, queue: app.queue, mailer, config });
+    const planLimits = buildPlanLimits({ db, config });
+    await seedDefaultPlans(db);
+    const webhooks = buildWebhookServices({ db, queue: app.queue, mailer, config, planLimits });
+    const analytics = await buildAnalyticsServices({
+      db,
+      queue: app.queue,
+      mailer,
+      config,
+      webhooks,
+    });
     const scanRecorder = new ScanRecorder({
       write: async (scans) => {
         await recordScans(db, scans);
@@ -80,6 +117,11 @@ export default fp(
           .scansRecorded(scans)
           .catch((error: unknown) =>
             app.log.error({ err: error }, 'Could not plan verification.scanned events'),
+          );
+        await analytics
+          .scansRecorded()
+          .catch((error: unknown) =>
+            app.log.error({ err: error }, 'Could not plan the scan roll-up'),
           );
       },
       onError: (error, waiting) =>
@@ -101,7 +143,24 @@ export default fp(
       app.limitAttempts({ max: config.RATE_LIMIT_UPLOADS_PER_IP, key: (request) => request.ip }),
     );
     app.decorate('services', {
-      auth: buildAuthServices({ db, mailer, passwordHasher, config }),
+      auth: buildAuthServices({ db, mailer, passwordHasher, config, publicPages }),
+      account: buildAccountServices({ db, mailer, passwordHasher }),
+      accountDeletion: buildAccountDeletionServices({
+        db,
+        storage,
+        publicPages,
+        queue: app.queue,
+        mailer,
+        config,
+      }),
+      accountExports: buildAccountExportServices({
+        db,
+        storage,
+        queue: app.queue,
+        mailer,
+        config,
+        planLimits,
+      }),
       verifications: buildVerificationServices({
         db,
         storage,
@@ -109,12 +168,19 @@ export default fp(
         scanRecorder,
         securing,
         webhooks,
+        planLimits,
         config,
       }),
       templates: buildTemplateServices({ db, storage, publicPages }),
       uploads: buildUploadServices({ storage, securing, config }),
-      publicPages: buildPublicPageServices({ publicPages, scanRecorder, storage }),
-      team: buildTeamServices({ db, mailer, config }),
+      publicPages: buildPublicPageServices({
+        db,
+        publicPages,
+        scanRecorder,
+        storage,
+        describeScan: analytics.describeScan,
+      }),
+      team: buildTeamServices({ db, mailer, config, planLimits }),
       bulk: buildBulkServices({
         db,
         storage,
@@ -122,11 +188,22 @@ export default fp(
         securing,
         queue: app.queue,
         webhooks,
+        planLimits,
         config,
       }),
-      apiKeys: buildApiKeyServices({ db, config }),
+      apiKeys: buildApiKeyServices({ db, config, planLimits }),
       webhooks,
-      customDomains: buildCustomDomainServices({ db, queue: app.queue, mailer, config }),
+      customDomains: buildCustomDomainServices({
+        db,
+        queue: app.queue,
+        mailer,
+        config,
+        planLimits,
+      }),
+      subscription: buildSubscriptionServices({ db, config, planLimits }),
+      analytics,
+      support: buildSupportServices({ db, mailer, config, planLimits }),
+      planLimits,
     });
     // Before the app serves: files a crash left without their row (see remove-orphaned-verification-files.ts).
     app.addHook('onReady', async () => {
@@ -134,12 +211,16 @@ export default fp(
       await webhooks.startWorking(app.log);
       await app.services.bulk.startWorking(app.log);
       await app.services.customDomains.startWorking(app.log);
+      await app.services.accountDeletion.startWorking(app.log);
+      await analytics.startWorking(app.log);
+      await app.services.accountExports.startWorking(app.log);
       const orphans = await removeOrphanedVerificationFiles({ db, storage });
       if (orphans.length > 0) app.log.warn({ ids: orphans }, 'Removed files no verification names');
     });
     // Plugin onClose hooks run last-registered first: this one runs before the database closes.
     app.addHook('onClose', async () => {
       await scanRecorder.close();
+      analytics.close();
       await app.services.bulk.close();
       await webhooks.close();
       await securing.close();

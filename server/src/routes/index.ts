@@ -1,4 +1,7 @@
 // Mounts each API resource under /api/<resource>/. Add a resource here when its folder is created.
+import accountRoutes from './api/account';
+import accountDeletionRoutes from './api/account/deletion';
+import analyticsRoutes from './api/analytics';
 import authRoutes from './api/auth';
 import bulkOperationsRoutes from './api/bulk-operations';
 import customDomainsRoutes from './api/custom-domains';
@@ -6,6 +9,8 @@ import healthRoutes from './api/health';
 import integrationsRoutes from './api/integrations';
 import publicRoutes from './api/public';
 import settingsRoutes from './api/settings';
+import subscriptionRoutes from './api/subscription';
+import supportRoutes from './api/support';
 import teamRoutes from './api/team';
 import templatesRoutes from './api/templates';
 import uploadsRoutes from './api/uploads';
@@ -26,6 +31,12 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(integrationsRoutes, { prefix: '/api/integrations' });
   await app.register(publicRoutes, { prefix: '/api/public' });
   await app.register(customDomainsRoutes, { prefix: '/api/custom-domains' });
+  await app.register(subscriptionRoutes, { prefix: '/api/subscription' });
+  await app.register(supportRoutes, { prefix: '/api/support' });
+  await app.register(analyticsRoutes, { prefix: '/api/analytics' });
+  // Beside the account's other routes (./api/account), under the same prefix.
+  await app.register(accountDeletionRoutes, { prefix: '/api/account' });
+  await app.register(accountRoutes, { prefix: '/api/account' });
   await app.register(pageRoutes, { prefix: '/v' });
 };
 

@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 
-import { runSsoCommand } from '../../src/cli/sso-command';
+import { runSsoCli, runSsoCommand } from '../../src/cli/sso-command';
+import { createPgliteFolder } from '../helpers/database-templates';
 import {
   createEmptyTestDatabase,
   createTempDir,
@@ -164,15 +164,19 @@ test('add lists the missing options; unknown commands and options show the usage
   expect((await run()).out).toContain('Usage:');
 });
 
+// The command as `npm run sso` runs it, in this process: settings from the environment, the database the server
+// would use (a PGlite folder, or Postgres), migrated first. (The e2e auth spec runs the script itself.)
 describe('npm run sso', () => {
   let dataDir: string;
-  // The Postgres run's database; the PGlite run's is a folder in dataDir, which the first command creates.
+  // The Postgres run's database; the PGlite run's is the folder in dataDir the server would open (new, as a first
+  // start makes it), which the first command migrates.
   let database: TestDatabase | undefined;
 
-  // One database for both tests: creating and migrating one takes the CLI seconds, and each test leaves it empty.
+  // One database for the tests: migrating one takes seconds, and each test leaves it empty.
   beforeAll(async () => {
     dataDir = await createTempDir();
     if (postgresServerUrl()) database = await createEmptyTestDatabase();
+    else await createPgliteFolder(path.join(dataDir, 'pglite'));
   });
 
   afterAll(async () => {
@@ -180,19 +184,16 @@ describe('npm run sso', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  // The real script in its own process, on the database the server would use (PGlite folder or Postgres).
-  function cli(
-    ...argv: string[]
-  ): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
     if (database?.target.driver === 'postgres') env.DATABASE_URL = database.target.url;
-    const script = path.join(__dirname, '../../src/cli/sso.ts');
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...argv], { env });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+    const code = await runSsoCli(argv, env, {
+      out: (line) => (stdout += `${line}\n`),
+      err: (line) => (stderr += `${line}\n`),
+    });
+    return { code, stdout, stderr };
   }
 
   test('adds, lists and removes against the configured database', async () => {
@@ -214,5 +215,17 @@ describe('npm run sso', () => {
 
     expect(result.code).toBe(1);
     expect(result.stderr).toBe('No SSO connection has the id or name "Nobody".\n');
-  }, 60_000);
+  });
+
+  test('exits 1 naming a setting it cannot use', async () => {
+    const output = { out: jest.fn(), err: jest.fn() };
+
+    const code = await runSsoCli(['list'], { DATA_DIR: dataDir, PORT: 'eighty' }, output);
+
+    expect(code).toBe(1);
+    expect(output.err).toHaveBeenCalledWith(
+      expect.stringContaining('PORT must be a port number from 0 to 65535'),
+    );
+    expect(output.out).not.toHaveBeenCalled();
+  });
 });

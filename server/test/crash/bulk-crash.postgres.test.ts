@@ -13,6 +13,7 @@ import type { BulkOperation } from '@common/bulk-schemas';
 
 import { loadConfig } from '../../src/config';
 import { makeCsv, makeZip } from '../helpers/bulk';
+import { UNLIMITED_FREE_PLAN } from '../helpers/plans';
 import { createEmptyTestDatabase, createTempDir, type TestDatabase } from '../helpers/test-app';
 import { makePdf } from '../helpers/test-documents';
 import { insertSignedInUser } from '../helpers/verifications';
@@ -56,6 +57,8 @@ async function startServer(): Promise<string> {
       SECURING_TIMEOUT_SECONDS: '5',
       QUEUE_MAINTENANCE_INTERVAL_SECONDS: '1',
       QUEUE_POLL_INTERVAL_SECONDS: '0.5',
+      // More rows than Free allows: the test is about the crash, not the plan.
+      PLAN_LIMITS_OVERRIDE: UNLIMITED_FREE_PLAN,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -8,6 +8,7 @@ import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { migrateToLatest } from '../../src/db/migrate';
 import { openDatabase, type DatabaseTarget, type OpenDatabase } from '../../src/db/open-database';
+import { createPgliteFolder } from '../helpers/database-templates';
 import {
   createEmptyTestDatabase,
   createTempDir,
@@ -82,6 +83,8 @@ describe('on app start', () => {
 
   beforeEach(async () => {
     dataDir = await createTempDir();
+    // A new folder, as the first start makes it (db/open-database.test.ts covers making one).
+    if (!postgresServerUrl()) await createPgliteFolder(path.join(dataDir, 'pglite'));
   });
 
   afterEach(async () => {

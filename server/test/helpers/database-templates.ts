@@ -2,7 +2,7 @@
 // (database-global-setup.ts): a PGlite data-directory dump in a temp file, a template database on Postgres.
 // Copying one is much cheaper than initdb (PGlite) or CREATE DATABASE and every migration (Postgres).
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -11,11 +11,13 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { Client, Pool } from 'pg';
 
+import { ensurePgliteDataDir } from '../../src/db/initialise-pglite';
 import { migrateToLatest } from '../../src/db/migrate';
 
 /** The global set-up hands the templates to the test workers (its child processes) through these. */
 const PGLITE_TEMPLATE_FILE = 'QRV_TEST_PGLITE_TEMPLATE_FILE';
 const POSTGRES_TEMPLATE_DATABASE = 'QRV_TEST_POSTGRES_TEMPLATE_DATABASE';
+const PGLITE_TEMPLATE_FOLDER = 'QRV_TEST_PGLITE_TEMPLATE_FOLDER';
 
 export async function withAdminClient<T>(
   serverUrl: string,
@@ -61,17 +63,36 @@ export function postgresTemplateDatabase(): string | undefined {
   return process.env[POSTGRES_TEMPLATE_DATABASE] || undefined;
 }
 
+/**
+ * The run's PGlite templates: the migrated dump the in-memory test databases load, and an empty data folder as
+ * the app makes on its first start (seconds of initdb, writing some 40 MB of files; copying one takes a fraction).
+ */
 export async function createPgliteTemplateFile(): Promise<void> {
   const folder = await mkdtemp(path.join(tmpdir(), 'qrv-pglite-template-'));
   const file = path.join(folder, 'pgdata.tar');
-  await writeFile(file, new Uint8Array(await (await dumpMigratedPglite()).arrayBuffer()));
+  const dataDir = path.join(folder, 'pglite');
+  const [dump] = await Promise.all([dumpMigratedPglite(), ensurePgliteDataDir(dataDir)]);
+  await writeFile(file, new Uint8Array(await dump.arrayBuffer()));
   process.env[PGLITE_TEMPLATE_FILE] = file;
+  process.env[PGLITE_TEMPLATE_FOLDER] = dataDir;
 }
 
 export async function removePgliteTemplateFile(): Promise<void> {
   const file = process.env[PGLITE_TEMPLATE_FILE];
   if (file) await rm(path.dirname(file), { recursive: true, force: true });
   delete process.env[PGLITE_TEMPLATE_FILE];
+  delete process.env[PGLITE_TEMPLATE_FOLDER];
+}
+
+/**
+ * Puts a new, empty PGlite data folder at `dataDir`, as the app's first start would make it: a copy of the run's
+ * template folder, or (without the global set-up) made as the app makes it. For tests about what happens on such
+ * a folder later; the tests of making one (db/open-database.test.ts) make their own.
+ */
+export async function createPgliteFolder(dataDir: string): Promise<void> {
+  const template = process.env[PGLITE_TEMPLATE_FOLDER];
+  if (template) await cp(template, dataDir, { recursive: true });
+  else await ensurePgliteDataDir(dataDir);
 }
 
 // A name of its own for each run: people and CI may run the suite at the same time on one server.

@@ -10,6 +10,8 @@ export interface CapturedMail {
   subject: string;
   text: string;
   html: string;
+  replyTo: string;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 export interface MailCapture {
@@ -56,6 +58,12 @@ export async function startMailCapture({
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
+            replyTo: parsed.replyTo?.text ?? '',
+            attachments: parsed.attachments.map(({ filename = '', contentType, content }) => ({
+              filename,
+              contentType,
+              content,
+            })),
           });
           callback();
         })

@@ -21,6 +21,7 @@ import {
   withAdminClient,
 } from './database-templates';
 import { fastPasswordHasher } from './fast-password-hasher';
+import { UNLIMITED_FREE_PLAN } from './plans';
 
 import type { DatabaseTarget } from '../../src/db/open-database';
 import type { LogStream } from '../../src/logger';
@@ -180,10 +181,16 @@ let isFileDatabaseUsed = false;
 // One app per test file and environment, for tests of stateless plugins (see sharedTestApp).
 const sharedApps = new Map<string, Promise<FastifyInstance>>();
 
+// Apps made by createTestApp and not closed yet.
+const openApps = new Set<FastifyInstance>();
+
 afterAll(async () => {
   // Apps first: they hold connections to the file's database.
   for (const app of sharedApps.values()) await (await app).close();
   sharedApps.clear();
+  // A test that failed before its own app.close() would leave its app running: its job queue would go on
+  // polling a closed database after the file ends, and keep the jest worker from exiting.
+  for (const app of openApps) await app.close();
   const database = fileDatabase;
   fileDatabase = undefined;
   if (database) await (await database).close();
@@ -220,6 +227,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<Fasti
     DATA_DIR: dataDir,
     STATIC_DIR: path.join(dataDir, 'dist'),
     LOG_LEVEL: 'silent',
+    PLAN_LIMITS_OVERRIDE: UNLIMITED_FREE_PLAN,
     ...options.env,
   });
   const database = (await lendFileDatabase()) ?? (await createMigratedTestDatabase());
@@ -232,9 +240,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<Fasti
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // Added after the app's own plugins, so it runs after they have closed the database.
   app.addHook('onClose', async () => {
+    openApps.delete(app);
     await database.drop();
     await rm(dataDir, { recursive: true, force: true });
   });
+  openApps.add(app);
   return app;
 }
 

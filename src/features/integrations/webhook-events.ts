@@ -11,6 +11,8 @@ export const EVENT_EXPLANATIONS: Record<WebhookEvent, string> = {
   'verification.deleted': 'A verification was deleted and its public page is gone.',
   'verification.scanned':
     'Someone opened a verification’s public page (at most one event a minute per verification).',
+  'verification.unusual_activity':
+    'A verification’s code shows unusual activity (many different devices in a short time, or scans of a revoked or expired code): it may have been copied. Sent once per flag.',
   'bulk_operation.completed': 'A bulk operation finished securing its rows.',
 };
 

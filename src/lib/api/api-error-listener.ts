@@ -9,6 +9,7 @@ import {
 
 import { notify } from '@/lib/notify';
 import { reportServerError } from '@/lib/sentry';
+import { selectIsSharedUser, type StateWithSession } from '@/lib/session/session-slice';
 
 import {
   apiErrorCode,
@@ -30,21 +31,42 @@ interface FailedCallMeta {
   baseQueryMeta?: AppBaseQueryMeta;
 }
 
-export function listenForApiErrors(startListening: ListenerMiddlewareInstance['startListening']) {
+export interface ApiErrorListenerOptions {
+  /**
+   * Where a plan limit's toast links to ('See plans'), from the app's route table, which lib/ cannot read. Shared
+   * users, who cannot change the plan, get no link.
+   */
+  plansPath?: string;
+}
+
+export function listenForApiErrors(
+  startListening: ListenerMiddlewareInstance['startListening'],
+  { plansPath }: ApiErrorListenerOptions = {},
+) {
   return startListening({
     predicate: isFailedApiCall,
-    effect: (action) => {
+    effect: (action, { getState }) => {
       if (!isRejectedWithValue(action)) return;
       const error = action.payload as FetchBaseQueryError;
       const { arg, baseQueryMeta } = action.meta as FailedCallMeta;
       const endpointName = arg?.endpointName ?? 'unknown';
       // A query refused for a shared user's permissions is the screen's no-access state, not a toast
       // (a screen loads several, which would stack one toast each); a refused change still says why.
+      const code = apiErrorCode(error);
+      // A plan limit is always the spec's 'Limit Exhusted' toast, even where the screen also explains it: the toast
+      // is what carries the way to a bigger plan.
       const isScreenState =
-        baseQueryMeta?.isShownByScreen ||
-        (arg?.type === 'query' && apiErrorCode(error) === 'permission_denied');
+        code !== 'plan_limit' &&
+        (baseQueryMeta?.isShownByScreen || (arg?.type === 'query' && code === 'permission_denied'));
       const toast = isScreenState ? null : describeApiError(error);
-      if (toast) notify(toast);
+      if (toast) {
+        const canChangePlan = !selectIsSharedUser(getState() as StateWithSession);
+        const action =
+          code === 'plan_limit' && plansPath && canChangePlan
+            ? { label: 'See plans', href: plansPath }
+            : undefined;
+        notify(action ? { ...toast, action } : toast);
+      }
 
       const status = httpStatusOf(error);
       if (status !== null && status >= 500 && !isServerBusy(status, error.data)) {

@@ -21,6 +21,7 @@ export const baseApi = createApi({
     'ApiKey',
     'Webhook',
     'WebhookDelivery',
+    'Subscription',
   ],
   keepUnusedDataFor: CACHE_LIFETIME_SECONDS,
   endpoints: () => ({}),

@@ -19,6 +19,8 @@ export interface SessionState {
   ownerUserDetails: OwnerUserDetails | null;
   /** Memory only: shown once after the profile reveals no industry yet. */
   showOnboardingScene: boolean;
+  /** When an owner's deleted account goes (ISO time), while it waits out its grace period; else null. */
+  deleteAfter: string | null;
 }
 
 export interface SessionTokens {
@@ -42,6 +44,7 @@ export const initialSessionState: SessionState = {
   sharedUserAccess: null,
   ownerUserDetails: null,
   showOnboardingScene: false,
+  deleteAfter: null,
 };
 
 export const SESSION_LIFETIME_MS = SESSION_LIFETIME_SECONDS * 1000;
@@ -95,6 +98,11 @@ const sessionSlice = createSlice({
       state.sharedUserAccess = profile.shared_access;
       state.ownerUserDetails = profile.owner_user;
       state.showOnboardingScene = profile.industry === null;
+      state.deleteAfter = profile.delete_after ?? null;
+    },
+    /** The owner cancelled the account's deletion within its grace period. */
+    deletionCancelled: (state) => {
+      state.deleteAfter = null;
     },
     /** The custom domain was verified or given up on this screen; the profile would say so on its next load. */
     customDomainChanged: (state, action: PayloadAction<{ isVerified: boolean }>) => {
@@ -110,6 +118,7 @@ export const {
   tokensChangedInAnotherTab,
   profileLoaded,
   customDomainChanged,
+  deletionCancelled,
   signedOut,
 } = sessionSlice.actions;
 export const sessionReducer = sessionSlice.reducer;

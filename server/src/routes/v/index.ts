@@ -54,9 +54,10 @@ const pageRoutes: FastifyPluginAsync = async (app) => {
   };
   const publicPages = app.services.publicPages;
   const renderedPages = new RenderedVerifications(RENDERED_PAGES_BYTES);
-  const renderPage = (code: string, found: FoundPublicVerification | null) =>
+  const renderPage = (code: string, found: FoundPublicVerification | null, withdrawn = false) =>
     renderVerificationPage({
       code,
+      withdrawn,
       verification: found?.verification ?? null,
       template: found?.design ?? DEFAULT_TEMPLATE_DESIGN,
       issuerDomain: found?.cached.issuer_domain ?? null,
@@ -70,16 +71,22 @@ const pageRoutes: FastifyPluginAsync = async (app) => {
     const found = servedOnHost(request, await publicPages.findVerification(request.params.code));
     // A HEAD (link checkers, some previewers) reads no page, so it is not a view.
     if (found && request.method === 'GET') {
-      publicPages.countView(found, request.headers['user-agent']);
+      publicPages.countView(found, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        acceptLanguage: request.headers['accept-language'],
+      });
     }
     // A verification's page is kept, naming its code as issued; a made-up code is only echoed, never kept.
+    // A deleted account's code says its issuer withdrew it (410), not that it was never issued.
+    const withdrawn = !found && (await publicPages.isWithdrawn(request.params.code));
     const html = found
       ? renderedPages.get(found, () => renderPage(found.cached.code, found))
-      : renderPage(request.params.code, null);
+      : renderPage(request.params.code, null, withdrawn);
     allowWebAssembly(reply);
     return (
       reply
-        .code(found ? 200 : 404)
+        .code(found ? 200 : withdrawn ? 410 : 404)
         .type('text/html; charset=utf-8')
         // The verdict can change at any moment (a revocation), so no copy is kept anywhere.
         .header('cache-control', 'no-store')

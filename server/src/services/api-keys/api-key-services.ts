@@ -6,17 +6,11 @@ import { selectLiveApiKeys, toApiKey } from './api-key-rows';
 import { createApiKey } from './create-api-key';
 import { revokeApiKey } from './revoke-api-key';
 
-import type { Config } from '../../config';
-import type { Database } from '../../db/schema';
 import type { Actor } from '../team/actor';
-import type { Kysely } from 'kysely';
+import type { ApiKeyDeps } from './api-key-deps';
 
-export interface ApiKeyDeps {
-  db: Kysely<Database>;
-  config: Config;
-}
-
-export function buildApiKeyServices({ db }: ApiKeyDeps) {
+export function buildApiKeyServices(deps: ApiKeyDeps) {
+  const { db } = deps;
   return {
     /** The account's live keys, newest first. */
     async list(accountId: string): Promise<ApiKeyList> {
@@ -28,7 +22,7 @@ export function buildApiKeyServices({ db }: ApiKeyDeps) {
     },
 
     create(actor: Actor, request: CreateApiKeyRequest): Promise<CreatedApiKey> {
-      return createApiKey(db, actor, request);
+      return createApiKey(deps, actor, request);
     },
 
     revoke(actor: Actor, id: string): Promise<void> {

@@ -14,20 +14,20 @@ import { recordAudit } from '../team/record-audit';
 
 import { tooManyApiKeys } from './api-key-errors';
 
-import type { Database } from '../../db/schema';
 import type { Actor } from '../team/actor';
-import type { Kysely } from 'kysely';
+import type { ApiKeyDeps } from './api-key-deps';
 
 /** How much of a key is kept to tell keys apart: `qrv_` and 8 of its 43 random characters (48 bits). */
 export const API_KEY_SHOWN_LENGTH = 12;
 
 export async function createApiKey(
-  db: Kysely<Database>,
+  { db, planLimits }: Pick<ApiKeyDeps, 'db' | 'planLimits'>,
   actor: Actor,
   { name }: CreateApiKeyRequest,
 ): Promise<CreatedApiKey> {
   const key = `${API_KEY_PREFIX}${randomToken()}`;
   return db.transaction().execute(async (trx) => {
+    await planLimits.requireFeature(trx, actor.accountId, 'api_access');
     await lockAccount(trx, actor.accountId);
     const { count } = await trx
       .selectFrom('api_keys')

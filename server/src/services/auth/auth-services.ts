@@ -20,9 +20,11 @@ import { signInWithSso } from './sign-in-with-sso';
 import { updateProfile } from './update-profile';
 
 import type { Config } from '../../config';
+import type { PublicPageCache } from '../public-pages/public-page-cache';
 import type { OtpDependencies } from './issue-otp';
 
 export type AuthDeps = OtpDependencies & {
+  publicPages: PublicPageCache;
   config: Pick<
     Config,
     | 'ACCESS_TOKEN_TTL_SECONDS'
@@ -53,17 +55,22 @@ export function buildAuthServices(deps: AuthDeps) {
       confirmEmailCode(deps, attempt),
     requestPasswordReset: (email: string) => requestPasswordReset(deps, email),
     resetPassword: (reset: { email: string; password: string }) => resetPassword(deps, reset),
-    signInWithPassword: (credentials: { email: string; password: string }) =>
+    signInWithPassword: (credentials: { email: string; password: string; userAgent?: string }) =>
       signInWithPassword({ ...deps, lifetimes }, credentials),
     refreshTokens: (refreshToken: string) => refreshTokens(db, config, refreshToken),
     revokeToken: (token: string) => revokeToken(db, token),
     signInWithGoogle: (signIn: GoogleSignIn) => signInWithGoogle({ db, lifetimes, google }, signIn),
     /** Where the browser goes to sign in with the email's organisation. */
     startSsoLogin: (email: string) => startSsoLogin(db, { email, publicUrl: config.PUBLIC_URL }),
-    signInWithSso: (callback: { email: string; code: string; state?: string }) =>
-      signInWithSso({ db, lifetimes }, { ...callback, publicUrl: config.PUBLIC_URL }),
+    signInWithSso: (callback: {
+      email: string;
+      code: string;
+      state?: string;
+      userAgent?: string;
+    }) => signInWithSso({ db, lifetimes }, { ...callback, publicUrl: config.PUBLIC_URL }),
     getProfile: (userId: string) => getProfile(db, userId),
-    updateProfile: (userId: string, changes: ProfileChanges) => updateProfile(db, userId, changes),
+    updateProfile: (userId: string, changes: ProfileChanges) =>
+      updateProfile({ db, publicPages: deps.publicPages }, userId, changes),
   };
 }
 

@@ -100,7 +100,7 @@ function rotate(
   pair: Pair,
 ): Promise<TokenResponse> {
   return db.transaction().execute(async (trx) => {
-    const tokens = await issueTokens(trx, settings, pair.user_id, pair.family_id);
+    const tokens = await issueTokens(trx, settings, pair.user_id, { familyId: pair.family_id });
     const successor = JSON.stringify({
       access_token: tokens.access_token,
       refresh_token: tokens.refresh_token,

@@ -21,6 +21,8 @@ import type { Kysely, Transaction } from 'kysely';
 export interface InvitedRegistration extends Registration {
   /** The token of the invitation link. */
   invitation: string;
+  /** Where the new session signs in from (the sessions list shows it). */
+  userAgent?: string;
 }
 
 interface RegisterInvitedDeps {
@@ -154,7 +156,7 @@ export async function registerInvitedUser(
   });
   const owner = await findOwner(db, invitation.accountId);
   return {
-    tokens: await issueTokens(db, lifetimes, userId),
+    tokens: await issueTokens(db, lifetimes, userId, { userAgent: registration.userAgent }),
     ownerName: personName(owner.first_name, owner.last_name),
   };
 }

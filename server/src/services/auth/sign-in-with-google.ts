@@ -13,12 +13,13 @@ export interface GoogleSignIn {
   accessToken: string;
   referrer: string | null;
   journey: string[] | null;
+  userAgent?: string;
 }
 
 /** The convert_token grant: trades a Google access token for our own tokens, creating the account if new. */
 export async function signInWithGoogle(
   deps: { db: Kysely<Database>; lifetimes: TokenLifetimes; google: GoogleEndpoints },
-  { accessToken, referrer, journey }: GoogleSignIn,
+  { accessToken, referrer, journey, userAgent }: GoogleSignIn,
 ): Promise<TokenResponse & { is_new_user: boolean }> {
   const profile = await fetchGoogleProfile(deps.google, accessToken);
   if (!profile.emailVerified) {
@@ -34,6 +35,6 @@ export async function signInWithGoogle(
     referrer,
     journey,
   });
-  const tokens = await issueTokens(deps.db, deps.lifetimes, userId);
+  const tokens = await issueTokens(deps.db, deps.lifetimes, userId, { userAgent });
   return { ...tokens, is_new_user: isNewUser };
 }

@@ -11,7 +11,7 @@ import { verifyAgainstDecoy } from './password-hasher';
  */
 export async function signInWithPassword(
   deps: OtpDependencies & { lifetimes: TokenLifetimes },
-  { email, password }: { email: string; password: string },
+  { email, password, userAgent }: { email: string; password: string; userAgent?: string },
 ): Promise<TokenResponse> {
   const user = await deps.db
     .selectFrom('users')
@@ -27,5 +27,5 @@ export async function signInWithPassword(
     await issueOtp(deps, email, 'email_verification');
     throw emailNotVerified();
   }
-  return issueTokens(deps.db, deps.lifetimes, user.id);
+  return issueTokens(deps.db, deps.lifetimes, user.id, { userAgent });
 }

@@ -12,7 +12,7 @@ import type { Kysely } from 'kysely';
 /** The sso_token grant: finishes the provider's sign-in, creating the account on first use. */
 export async function signInWithSso(
   deps: { db: Kysely<Database>; lifetimes: TokenLifetimes },
-  callback: SsoCallback,
+  { userAgent, ...callback }: SsoCallback & { userAgent?: string },
 ): Promise<TokenResponse> {
   const identity = await finishSsoLogin(deps.db, callback);
   const { userId } = await findOrCreateExternalUser(deps.db, {
@@ -20,5 +20,5 @@ export async function signInWithSso(
     ...displayName(identity.email, identity.givenName, identity.familyName, identity.name),
     method: 'sso',
   });
-  return issueTokens(deps.db, deps.lifetimes, userId);
+  return issueTokens(deps.db, deps.lifetimes, userId, { userAgent });
 }

@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema';
 import type { Queue } from '../../plugins/queue';
 import type { Storage } from '../../storage/storage';
 import type { PublicPageCache } from '../public-pages/public-page-cache';
+import type { PlanLimitChecks } from '../subscription/plan-limits';
 import type { Securing } from '../verifications/securing-pool';
 import type { WebhookServices } from '../webhooks/webhook-services';
 import type { Kysely } from 'kysely';
@@ -16,6 +17,8 @@ export interface BulkDeps {
   queue: Queue;
   /** Each verification made, and the operation's completion, are events for the account's webhook endpoints. */
   webhooks: Pick<WebhookServices, 'emitVerificationEvent' | 'emitBulkOperationCompleted' | 'wake'>;
+  /** The account's plan: rows per operation, and the month's verifications. */
+  planLimits: PlanLimitChecks;
   config: Pick<
     Config,
     | 'PUBLIC_URL'

@@ -89,14 +89,21 @@ export function buildBulkServices(deps: BulkDeps) {
     get: (accountId: string, id: string) => getBulkOperation(db, accountId, id),
     list: (accountId: string, query: { page: number; page_size: number }) =>
       listBulkOperations(db, accountId, query),
-    start: (accountId: string, id: string) =>
-      setStatus(
+    /** Within the plan: rows per operation (the plan may have changed since the sheet was read) and the month's quota. */
+    async start(accountId: string, id: string): Promise<BulkOperation> {
+      const row = await findOwnOperationRow(db, accountId, id);
+      if (row.status === 'ready') {
+        await deps.planLimits.requireBulkRows(accountId, row.total_rows);
+        await deps.planLimits.requireVerificationsLeft(accountId, row.valid_rows);
+      }
+      return setStatus(
         accountId,
         id,
         ['ready'],
         { status: 'running', started_at: new Date(), run_date: isoDate() },
         'start',
-      ),
+      );
+    },
     cancel: (accountId: string, id: string) =>
       setStatus(
         accountId,
@@ -109,8 +116,12 @@ export function buildBulkServices(deps: BulkDeps) {
     report: (accountId: string, id: string) => bulkReport(deps, accountId, id),
     result: (accountId: string, id: string) => bulkResult(deps, accountId, id),
 
-    /** The sheet's headers, row count, first rows and suggested mapping, for the mapping step. */
-    async previewSheet(sheet: UploadedFile, mode: BulkMode): Promise<SheetPreview> {
+    /** The sheet's headers, row count, first rows and suggested mapping, for the mapping step; 403 past the plan's rows. */
+    async previewSheet(
+      accountId: string,
+      sheet: UploadedFile,
+      mode: BulkMode,
+    ): Promise<SheetPreview> {
       if (sheet.size > config.BULK_SHEET_MAX_BYTES) {
         throw new AppError({
           statusCode: 413,
@@ -120,6 +131,7 @@ export function buildBulkServices(deps: BulkDeps) {
         });
       }
       const read = await deps.securing.readSheet(sheet.path, sheetLimits(config));
+      await deps.planLimits.requireBulkRows(accountId, read.rows.length);
       return {
         columns: read.columns,
         row_count: read.rows.length,

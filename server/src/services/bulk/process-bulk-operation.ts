@@ -249,6 +249,12 @@ async function readRows(deps: BulkDeps, read: Operation): Promise<StepResult> {
   );
   operation = { ...operation, mapping };
   const problems = columnProblems(sheet.columns, planOf(operation), operation.mode);
+  try {
+    await deps.planLimits.requireBulkRows(operation.user_id, sheet.rows.length);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    problems.push(error.message);
+  }
   if (problems.length > 0) {
     await finishInvalid(deps, operation, problems.join(' '));
     return 'done';
@@ -567,6 +573,10 @@ async function secureRow(
   } catch (error) {
     // Another job (a retry of this one) got there first: its verification is the row's.
     if (error instanceof AlreadySecured || isDuplicateRow(error)) return;
+    // The month's quota ran out during the run (checked at start; single uploads may have used the rest).
+    if (error instanceof AppError && error.code === 'plan_limit') {
+      return failItem(deps, operation, item, error.message);
+    }
     throw error;
   }
 }

@@ -19,6 +19,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
 import type { Queue, QueuePolicy } from '../../plugins/queue';
+import type { PlanLimitChecks } from '../subscription/plan-limits';
 import type { Kysely } from 'kysely';
 
 export interface CustomDomainDeps {
@@ -26,6 +27,8 @@ export interface CustomDomainDeps {
   queue: Queue;
   mailer: Mailer;
   config: Config;
+  /** The account's plan: a custom domain is a feature of some plans. */
+  planLimits: PlanLimitChecks;
   /** The DNS questions; by default node:dns asking DNS_SERVERS. */
   dns?: DnsLookup;
 }
@@ -151,6 +154,8 @@ export function buildCustomDomainServices(deps: CustomDomainDeps) {
     /** A new domain (or the same one again): pending, with a fresh token, checked in the background. */
     async set(accountId: string, typed: string): Promise<CustomDomain> {
       requireEnabled();
+      // A domain set on an earlier plan keeps serving: the codes printed with it must keep working.
+      await deps.planLimits.requireFeature(db, accountId, 'custom_domain');
       const domain = normalizeDomain(typed);
       if (!domain) throw customDomainErrors.notHostName();
       if (ownHosts.has(domain)) throw customDomainErrors.ours();

@@ -1,5 +1,6 @@
 // Reads what the public page shows for a code, for the public-page cache.
-import { personName, selectVerificationRows } from '../verifications/verification-rows';
+import { issuerName } from '../account/issuer-name';
+import { selectVerificationRows } from '../verifications/verification-rows';
 
 import type { Database } from '../../db/schema';
 import type { CachedPublicVerification } from './public-verification';
@@ -13,7 +14,7 @@ export async function loadPublicVerification(
     .leftJoin('custom_domains as d', (join) =>
       join.onRef('d.account_id', '=', 'v.user_id').on('d.status', '=', 'verified'),
     )
-    .select('d.domain as issuer_domain')
+    .select(['d.domain as issuer_domain', 'u.organisation_name'])
     .where('v.code', '=', code)
     .executeTakeFirst();
   if (!row) return null;
@@ -27,7 +28,8 @@ export async function loadPublicVerification(
     issue_date: row.issue_date,
     expiry_date: row.expiry_date,
     custom_fields: row.custom_fields,
-    issuer_name: personName(row.creator_first_name, row.creator_last_name),
+    // The account's (u is its owner), whoever on the team created it.
+    issuer_name: issuerName(row.organisation_name, row.creator_first_name, row.creator_last_name),
     revoked_at: row.revoked_at?.toISOString() ?? null,
     revocation_reason: row.revocation_reason,
     replaced_by_code: row.replaced_by_code,

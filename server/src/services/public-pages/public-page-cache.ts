@@ -15,7 +15,9 @@ export type PublicPageChange =
   | { type: 'verification-deleted'; code: string; replacedCodes: string[] }
   | { type: 'template-saved'; id: string }
   /** Its verifications moved to another template; they are read again on their next view. */
-  | { type: 'template-deleted'; id: string; movedCodes: string[] };
+  | { type: 'template-deleted'; id: string; movedCodes: string[] }
+  /** Their account's issuer name changed; they are read again on their next view. */
+  | { type: 'issuer-renamed'; codes: string[] };
 
 export interface PublicPageLoaders {
   loadVerification: (code: string) => Promise<CachedPublicVerification | null>;
@@ -59,6 +61,9 @@ export class PublicPageCache {
         this.templates.delete(change.id.toLowerCase());
         // Cheaper than reloading them all now.
         for (const code of change.movedCodes) this.verifications.forget(code);
+        return;
+      case 'issuer-renamed':
+        for (const code of change.codes) this.verifications.forget(code);
         return;
     }
   }

@@ -1,31 +1,47 @@
 // What anyone may read without signing in, as the public handlers call it: built once by the services plugin.
 import { isUuid } from '../../lib/uuid';
 import { StoredFileNotFoundError, type Storage } from '../../storage/storage';
-import { classifyDevice } from '../verifications/classify-device';
 import { verificationFileKeys } from '../verifications/verification-files';
 
 import { findPublicVerification, type FoundPublicVerification } from './find-public-verification';
 
+import type { Database } from '../../db/schema';
+import type { ScanFacts, ScanRequest } from '../analytics/scan-facts';
 import type { ScanRecorder } from '../verifications/scan-recorder';
 import type { PublicPageCache } from './public-page-cache';
+import type { Kysely } from 'kysely';
 
 export function buildPublicPageServices(deps: {
+  db: Kysely<Database>;
   publicPages: PublicPageCache;
   scanRecorder: ScanRecorder;
   storage: Storage;
+  /** What a scan keeps of its request (services/analytics/scan-facts.ts). */
+  describeScan: (request: ScanRequest, at: Date) => ScanFacts;
 }) {
-  const { publicPages, scanRecorder, storage } = deps;
+  const { db, publicPages, scanRecorder, storage, describeScan } = deps;
   return {
     findVerification(code: string): Promise<FoundPublicVerification | null> {
       return findPublicVerification(publicPages, code);
     },
 
-    /** A view of the page: counted in batches, by the kind of device only. */
-    countView(found: FoundPublicVerification, userAgent: string | undefined): void {
+    /** Whether a code no verification has was one of a deleted account's (asked only on a miss). */
+    async isWithdrawn(code: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('withdrawn_codes')
+        .select('code')
+        .where('code', '=', code.toLowerCase())
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** A view of the page: counted in batches, with its device, browser, country and visitor key only. */
+    countView(found: FoundPublicVerification, request: ScanRequest): void {
+      const scannedAt = new Date();
       scanRecorder.record({
         verificationId: found.cached.id,
-        scannedAt: new Date(),
-        device: classifyDevice(userAgent),
+        scannedAt,
+        ...describeScan(request, scannedAt),
       });
     },
 

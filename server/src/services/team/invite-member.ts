@@ -4,6 +4,7 @@
 import { withEveryArea } from '@common/team';
 import type { InviteMember, TeamMember } from '@common/team-schemas';
 
+import { lockAccount } from '../../db/lock-account';
 import { personName } from '../../lib/person-name';
 
 import { findMember } from './find-member';
@@ -14,9 +15,10 @@ import { recordAudit } from './record-audit';
 import { invitationErrors } from './team-errors';
 
 import type { Database } from '../../db/schema';
+import type { PlanLimitChecks } from '../subscription/plan-limits';
 import type { Actor } from './actor';
 import type { TeamDeps } from './team-deps';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 
 export interface InvitationToSend {
   member: TeamMember;
@@ -40,14 +42,30 @@ async function refuseUninvitable(db: Kysely<Database>, owner: Actor, email: stri
   if (user.account_id !== null) throw invitationErrors.otherTeam();
 }
 
+// Under the account's lock, so two invitations racing for the plan's last seat cannot both get it.
+async function requireSeat(
+  trx: Transaction<Database>,
+  planLimits: PlanLimitChecks,
+  accountId: string,
+) {
+  await lockAccount(trx, accountId);
+  const { count } = await trx
+    .selectFrom('team_members')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('account_id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  await planLimits.requireRoomFor(trx, accountId, 'team_members', Number(count));
+}
+
 export async function inviteMember(
-  { db, config, mailer }: TeamDeps,
+  { db, config, mailer, planLimits }: TeamDeps,
   owner: Actor,
   { email, shared_access: access }: InviteMember,
 ): Promise<InvitationToSend> {
   await refuseUninvitable(db, owner, email);
   const link = newInvitationLink();
   const id = await db.transaction().execute(async (trx) => {
+    await requireSeat(trx, planLimits, owner.accountId);
     const created = await trx
       .insertInto('team_members')
       .values({

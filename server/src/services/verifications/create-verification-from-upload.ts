@@ -67,7 +67,8 @@ export async function createVerificationFromUpload(
       : null;
   const source = documentSource(staged, input.document);
   const qr = input.qr ?? DEFAULT_QR_PLACEMENT;
-  // Checked before the document is secured: a wrong template should not cost that work.
+  // Checked before the document is secured: a wrong template, or a month's quota used up, should not cost that work.
+  await deps.planLimits.requireVerificationsLeft(actor.accountId);
   const templateId = await resolveTemplateId(db, actor.accountId, input.template_id || null);
   const id = randomUUID();
   // 80 random bits: a clash is not a practical concern, and the unique index would refuse one anyway.

@@ -14,12 +14,15 @@ export async function recordScans(db: Kysely<Database>, scans: Scan[]): Promise<
       verification_id: scan.verificationId,
       scanned_at: scan.scannedAt.toISOString(),
       device: scan.device,
+      browser: scan.browser,
+      country: scan.country,
+      visitor: scan.visitor,
     })),
   );
   await sql`
     with batch as (
       select * from jsonb_to_recordset(${batch}::jsonb)
-        as s(verification_id uuid, scanned_at timestamptz, device text)
+        as s(verification_id uuid, scanned_at timestamptz, device text, browser text, country text, visitor text)
     ),
     counted as (
       update verifications v
@@ -33,8 +36,8 @@ export async function recordScans(db: Kysely<Database>, scans: Scan[]): Promise<
       where v.id = t.verification_id
       returning v.id
     )
-    insert into verification_scans (verification_id, scanned_at, device)
-    select b.verification_id, b.scanned_at, b.device
+    insert into verification_scans (verification_id, scanned_at, device, browser, country, visitor)
+    select b.verification_id, b.scanned_at, b.device, b.browser, b.country, b.visitor
     from batch b
     join counted c on c.id = b.verification_id
     order by b.scanned_at`.execute(db);

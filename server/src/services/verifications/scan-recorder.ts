@@ -3,10 +3,14 @@
 // at once when many are waiting, and when the app closes.
 import type { ScanDevice } from '@common/verifications';
 
+/** One view, as the page computed it from the request (services/analytics/scan-facts.ts): never the address. */
 export interface Scan {
   verificationId: string;
   scannedAt: Date;
   device: ScanDevice;
+  browser: string;
+  country: string | null;
+  visitor: string;
 }
 
 export interface ScanRecorderOptions {

@@ -1,5 +1,5 @@
-// Stores a secured verification: both files, then its row, audit entry and webhook event in one transaction, then
-// tells the public pages. Any failure removes the files already stored, so there is never a file without a row or a row
+// Stores a secured verification: both files, then its row, audit entry, webhook event and the count against the
+// plan's month in one transaction, then tells the public pages. Any failure removes the files already stored, so there is never a file without a row or a row
 // without files. A single upload and every bulk row go through here.
 import type { QrPlacement } from '@common/verifications';
 import type { CustomField } from '@common/verifications-schemas';
@@ -36,7 +36,7 @@ export interface NewVerificationRecord {
 }
 
 export async function storeNewVerification(
-  deps: Pick<VerificationDeps, 'db' | 'storage' | 'publicPages' | 'webhooks'>,
+  deps: Pick<VerificationDeps, 'db' | 'storage' | 'publicPages' | 'webhooks' | 'planLimits'>,
   actor: Actor,
   record: NewVerificationRecord,
   /** More writes that must commit or roll back with the row (a bulk row's state). */
@@ -49,6 +49,7 @@ export async function storeNewVerification(
     await storage.put(keys.original, record.original.body);
     await storage.put(keys.secured, secured.pdf);
     await db.transaction().execute(async (trx) => {
+      await deps.planLimits.countVerification(trx, actor.accountId);
       await trx
         .insertInto('verifications')
         .values({

@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
 import type { PublicPageCache } from '../public-pages/public-page-cache';
+import type { PlanLimitChecks } from '../subscription/plan-limits';
 import type { WebhookServices } from '../webhooks/webhook-services';
 import type { ScanRecorder } from './scan-recorder';
 import type { Securing } from './securing-pool';
@@ -22,6 +23,8 @@ export interface VerificationDeps {
   securing: Securing;
   /** Told of every change in its transaction, for the account's webhook endpoints. */
   webhooks: VerificationWebhooks;
+  /** The account's plan: each verification stored is counted against its month. */
+  planLimits: PlanLimitChecks;
   config: Pick<
     Config,
     'PUBLIC_URL' | 'UPLOAD_MAX_BYTES' | 'CUSTOM_DOMAIN_TARGET' | 'CUSTOM_DOMAIN_SCHEME'

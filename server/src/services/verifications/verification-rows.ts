@@ -59,6 +59,8 @@ export function selectVerificationRows(db: Kysely<Database>) {
         'v.scan_count',
         'v.last_scanned_at',
         'v.public_origin',
+        'v.unusual_since',
+        'v.unusual_reason',
       ])
   );
 }
@@ -114,5 +116,10 @@ export function toVerification(
     updated_at: row.updated_at.toISOString(),
     scan_count: row.scan_count,
     last_scanned_at: row.last_scanned_at?.toISOString() ?? null,
+    unusual_activity: {
+      flagged: row.unusual_since !== null,
+      reason: row.unusual_reason,
+      since: row.unusual_since?.toISOString() ?? null,
+    },
   };
 }

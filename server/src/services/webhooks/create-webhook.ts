@@ -13,12 +13,13 @@ import type { Actor } from '../team/actor';
 import type { WebhookDeps } from './webhook-deps';
 
 export async function createWebhook(
-  { db, config }: Pick<WebhookDeps, 'db' | 'config'>,
+  { db, config, planLimits }: Pick<WebhookDeps, 'db' | 'config' | 'planLimits'>,
   actor: Actor,
   input: CreateWebhook,
 ): Promise<Webhook> {
   checkWebhookUrl(input.url, config);
   return db.transaction().execute(async (trx) => {
+    await planLimits.requireFeature(trx, actor.accountId, 'api_access');
     await lockAccount(trx, actor.accountId);
     const { count } = await trx
       .selectFrom('webhook_endpoints')

@@ -3,12 +3,15 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
 import type { Queue } from '../../plugins/queue';
+import type { PlanLimitChecks } from '../subscription/plan-limits';
 import type { Kysely } from 'kysely';
 
 export interface WebhookDeps {
   db: Kysely<Database>;
   queue: Queue;
   mailer: Mailer;
+  /** The account's plan: webhooks need API access. */
+  planLimits: PlanLimitChecks;
   config: Pick<
     Config,
     | 'PUBLIC_URL'

@@ -35,8 +35,8 @@ interface OpenApiDocument {
   paths: Record<string, Record<string, Operation>>;
 }
 
-// Its token comes only in the invitation mail, which keys have no part in (team routes are not theirs).
-const NOT_CALLED = new Set(['/api/team/invitations/{token}/']);
+// Links mailed with a token of their own (an invitation, a data export): no key reaches them.
+const NOT_CALLED = new Set(['/api/team/invitations/{token}/', '/api/account/exports/{token}/']);
 
 // Caddy's question before a certificate: 404 for any name that is not a verified custom domain.
 const ASKED: Record<string, { query: string; status: number }> = {

@@ -61,6 +61,16 @@ const RULES: Record<string, RouteAccess> = {
   'PATCH /api/auth/forget-password/': 'public',
   'GET /api/auth/profile/': 'signed-in',
   'PATCH /api/auth/profile/': 'signed-in',
+  // Account: the user's own password and sessions.
+  'POST /api/auth/password/': 'signed-in',
+  'GET /api/auth/sessions/': 'signed-in',
+  'DELETE /api/auth/sessions/': 'signed-in',
+  'DELETE /api/auth/sessions/:id/': 'signed-in',
+  // Account deletion: anyone may delete their own account; only an owner's waits to be restored.
+  'DELETE /api/account': 'signed-in',
+  'POST /api/account/restore/': 'owner',
+  'POST /api/auth/email/': 'signed-in',
+  'POST /api/auth/email/verify/': 'signed-in',
   'GET /api/uploads/sources/': EDIT_VERIFICATIONS,
   'POST /api/uploads': EDIT_VERIFICATIONS,
   'GET /api/uploads/:id/': EDIT_VERIFICATIONS,
@@ -68,6 +78,8 @@ const RULES: Record<string, RouteAccess> = {
   'POST /api/verifications': EDIT_VERIFICATIONS,
   'GET /api/verifications': VIEW_VERIFICATIONS,
   'GET /api/verifications/stats/': VIEW_VERIFICATIONS,
+  // Scan analytics.
+  'GET /api/analytics/scans/': VIEW_VERIFICATIONS,
   'GET /api/verifications/:id/': VIEW_VERIFICATIONS,
   'PATCH /api/verifications/:id/': EDIT_VERIFICATIONS,
   'DELETE /api/verifications/:id/': EDIT_VERIFICATIONS,
@@ -116,6 +128,17 @@ const RULES: Record<string, RouteAccess> = {
   'DELETE /api/settings/custom-domain': EDIT_CUSTOM_DOMAIN,
   'POST /api/settings/custom-domain/verify/': EDIT_CUSTOM_DOMAIN,
   'GET /api/custom-domains/allowed/': 'public',
+  'GET /api/subscription': 'signed-in',
+  'GET /api/subscription/plans/': 'public',
+  'POST /api/subscription/checkout/': 'owner',
+  'POST /api/subscription/portal/': 'owner',
+  'POST /api/subscription/stripe-webhook/': 'public',
+  'GET /api/support': 'signed-in',
+  'POST /api/support/messages/': 'signed-in',
+  // Account data export: the owner's; the link's token is its own credential.
+  'POST /api/account/export/': 'owner',
+  'GET /api/account/export/': 'owner',
+  'GET /api/account/exports/:token/': 'public',
   'GET /api/openapi.json': 'public',
   'GET /api/docs': 'public',
   'GET /api/docs/json': 'public',
@@ -379,10 +402,12 @@ async function requestFor(
   return { url: path, payload: isChange(method) ? (validBody ?? {}) : undefined };
 }
 
-// An upload belongs to whoever staged it: to anyone else on the account its id names nothing (404).
+// An upload belongs to whoever staged it, a session to whoever signed in: to anyone else on the account its id
+// names nothing (404).
 function describeOutcome(status: number, outcome: Outcome, url: string): string | number {
   if (outcome !== 'allowed') return status;
-  const notFoundIsAllowed = url.startsWith('/api/uploads/:id');
+  const notFoundIsAllowed =
+    url.startsWith('/api/uploads/:id') || url.startsWith('/api/auth/sessions/:id');
   return status === 401 || status === 403 || (status === 404 && !notFoundIsAllowed)
     ? status
     : 'allowed';

@@ -1,7 +1,14 @@
 import { ScanRecorder, type Scan } from '../../../src/services/verifications/scan-recorder';
 
 function scan(verificationId = 'v1'): Scan {
-  return { verificationId, scannedAt: new Date(), device: 'mobile' };
+  return {
+    verificationId,
+    scannedAt: new Date(),
+    device: 'mobile',
+    browser: 'Safari',
+    country: null,
+    visitor: 'a1',
+  };
 }
 
 afterEach(() => {

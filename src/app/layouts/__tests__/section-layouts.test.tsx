@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import { OWNER_PROFILE, sharedUserSession, signedInSession } from '@/testing/fixtures';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch';
 import { renderApp } from '@/testing/render-with-providers';
+import { FREE_SUBSCRIPTION, PLANS_RESPONSE } from '@/testing/subscription-fixtures';
 
 const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
 
@@ -36,10 +37,19 @@ describe('settings layout', () => {
 });
 
 describe('subscription layout', () => {
+  beforeEach(() => {
+    mockFetch((request) => {
+      const path = new URL(request.url).pathname;
+      if (path === '/api/subscription/') return jsonResponse(FREE_SUBSCRIPTION);
+      if (path === '/api/subscription/plans/') return jsonResponse(PLANS_RESPONSE);
+      return jsonResponse({ detail: 'Not found.' }, 404);
+    });
+  });
+
   it('shows Overview and Plans to owners', async () => {
     renderApp({ route: '/subscription', preloadedState: { session: signedInSession() } });
 
-    await screen.findByRole('heading', { name: 'Your subscription' });
+    await screen.findByRole('region', { name: 'Current plan' });
     expect(tabNames()).toEqual(['Overview', 'Plans']);
     expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
   });
@@ -47,9 +57,9 @@ describe('subscription layout', () => {
   it('hides Plans from shared users', async () => {
     renderApp({ route: '/subscription', preloadedState: { session: sharedUserSession() } });
 
-    await screen.findByRole('heading', { name: 'Your subscription' });
+    await screen.findByRole('region', { name: 'Current plan' });
     expect(tabNames()).toEqual(['Overview']);
-    expect(screen.queryByRole('link', { name: 'See Plans' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Change plan' })).not.toBeInTheDocument();
   });
 
   it('selects Plans on the plans page', async () => {
@@ -57,5 +67,17 @@ describe('subscription layout', () => {
 
     await screen.findByRole('heading', { name: 'Choose a plan' });
     expect(screen.getByRole('tab', { name: 'Plans' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('tells a shared user who opens Plans by its address that the plan is the owner’s', async () => {
+    renderApp({ route: '/subscription/plans', preloadedState: { session: sharedUserSession() } });
+
+    expect(
+      await screen.findByRole('heading', { name: 'Only the account owner can change the plan' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Ask the account owner (Olivia Owner) if your team needs more.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Choose/ })).not.toBeInTheDocument();
   });
 });

@@ -1,13 +1,59 @@
-import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
+// 'Account': the profile (names, the organisation public pages name as the issuer, industry), the email, the
+// password, and where the account is signed in.
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 
-import { EmptyState } from '@/components/empty-state';
+import { LoadErrorState } from '@/components/load-error-state';
+
+import { useGetAccountProfileQuery } from '../api/account-api';
+
+import { DeleteAccountSection } from './delete-account-section';
+import { EmailSection } from './email-section';
+import { ExportSection } from './export-section';
+import { PasswordSection } from './password-section';
+import { ProfileSection } from './profile-section';
+import { SessionsSection } from './sessions-section';
 
 export function AccountScreen() {
+  const { data: profile, isLoading, isError, refetch } = useGetAccountProfileQuery();
+
+  let content;
+  if (isLoading) {
+    content = (
+      <Stack spacing={2} aria-busy="true" aria-label="Loading your account">
+        <Skeleton variant="rounded" height={320} />
+        <Skeleton variant="rounded" height={240} />
+      </Stack>
+    );
+  } else if (isError && !profile) {
+    content = (
+      <LoadErrorState title="Your account could not be loaded" onRetry={() => void refetch()} />
+    );
+  } else if (profile) {
+    content = (
+      <>
+        <ProfileSection profile={profile} />
+        <EmailSection profile={profile} />
+        <PasswordSection hasPassword={profile.has_password} />
+        <SessionsSection />
+        {!profile.is_shared && <ExportSection email={profile.email} />}
+        <DeleteAccountSection profile={profile} />
+      </>
+    );
+  }
+
   return (
-    <EmptyState
-      icon={AccountCircleOutlined}
-      title="Your account"
-      description="Your profile details and password will be managed here."
-    />
+    <Stack spacing={3} sx={{ maxWidth: 880 }}>
+      <div>
+        <Typography variant="h2" component="h2">
+          Account
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          Your profile, your email and password, and where you are signed in.
+        </Typography>
+      </div>
+      {content}
+    </Stack>
   );
 }

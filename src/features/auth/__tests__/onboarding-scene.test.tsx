@@ -58,4 +58,31 @@ describe('signed-in layout and the onboarding scene', () => {
     expect(await jsonBodyOf(patch)).toEqual({ industry: 'Healthcare' });
     expect(selectShowOnboardingScene(store.getState())).toBe(false);
   });
+
+  it('asks an owner for the organisation name beside the industry, their name by default', async () => {
+    const fetchMock = fakeAuthServer({
+      'GET /api/auth/profile/': jsonResponse(NEW_PROFILE),
+      'PATCH /api/auth/profile/': async (request) =>
+        jsonResponse({ ...NEW_PROFILE, ...((await request.clone().json()) as object) }),
+    });
+    const { user } = renderApp({
+      route: '/',
+      preloadedState: { session: signedInSession({ fullName: 'Nina New' }) },
+    });
+
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome to QR Verify' });
+    const name = within(dialog).getByRole('textbox', { name: 'Organisation name' });
+    expect(name).toHaveValue('Nina New');
+    await user.clear(name);
+    await user.type(name, 'University of X');
+    await user.click(within(dialog).getByRole('radio', { name: 'Education' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const [patch] = callsTo(fetchMock, 'PATCH', '/api/auth/profile/');
+    expect(await jsonBodyOf(patch)).toEqual({
+      industry: 'Education',
+      organisation_name: 'University of X',
+    });
+  });
 });

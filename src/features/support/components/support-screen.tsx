@@ -1,25 +1,22 @@
-import MailOutlined from '@mui/icons-material/MailOutlined';
-import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
-import Button from '@mui/material/Button';
+// Support: 'Contact us' (a message to the support team, answered by email) beside 'Help' (the FAQ and the links to
+// the API reference and the service status); one column on a phone, the form first.
+import Box from '@mui/material/Box';
 
-import { EmptyState } from '@/components/empty-state';
-import { env } from '@/config/env';
+import { ContactForm } from './contact-form';
+import { HelpSection } from './help-section';
 
 export function SupportScreen() {
   return (
-    <EmptyState
-      icon={SupportAgentOutlined}
-      title="How can we help?"
-      description="Questions about verifications, your plan or your account? Write to us and our team will answer by email."
-      action={
-        <Button
-          href={`mailto:${env.SUPPORT_EMAIL}`}
-          variant="contained"
-          startIcon={<MailOutlined />}
-        >
-          Email {env.SUPPORT_EMAIL}
-        </Button>
-      }
-    />
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 3,
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 5fr) minmax(0, 6fr)' },
+        alignItems: 'start',
+      }}
+    >
+      <ContactForm />
+      <HelpSection />
+    </Box>
   );
 }

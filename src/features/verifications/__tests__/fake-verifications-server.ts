@@ -7,6 +7,7 @@ import { act } from '@testing-library/react';
 import { registerNotificationOutlet, type Notification } from '@/lib/notify';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch';
 
+import type { ScanAnalytics } from '../api/scan-analytics-api';
 import type { Verification, VerificationPage } from '../api/verifications-api';
 
 export type Answer = Response | ((request: Request) => Response | Promise<Response>);
@@ -45,6 +46,7 @@ export function aVerification(overrides: Partial<Verification> = {}): Verificati
     updated_at: '2026-03-05T14:07:00Z',
     scan_count: 3,
     last_scanned_at: '2026-03-07T09:15:00Z',
+    unusual_activity: { flagged: false, reason: null, since: null },
     ...overrides,
   };
 }
@@ -54,6 +56,24 @@ export function aPage(results: Verification[], overrides: Partial<VerificationPa
 }
 
 export const STATS = { total: 12, active: 9, revoked: 2, expired: 1, scans_last_30_days: 57 };
+
+/** GET /api/analytics/scans/ for `days` days up to 25 November 2026, with `scans` on the last day. */
+export function scanAnalytics(days: number, scans = 0, overrides: Partial<ScanAnalytics> = {}) {
+  const last = Date.UTC(2026, 10, 25);
+  return {
+    days: Array.from({ length: days }, (_, index) => ({
+      date: new Date(last - (days - 1 - index) * 86_400_000).toISOString().slice(0, 10),
+      scans: index === days - 1 ? scans : 0,
+    })),
+    total: scans,
+    by_device: {},
+    by_browser: {},
+    by_country: {},
+    top: [],
+    unusual: [],
+    ...overrides,
+  } satisfies ScanAnalytics;
+}
 
 /** The account's templates, as the create form's template choice reads them. */
 export const TEMPLATES = [
@@ -69,6 +89,8 @@ export function fakeVerificationsServer(routes: Record<string, Answer>): FetchMo
   const answers: Record<string, Answer> = {
     'GET /api/settings/': () => jsonResponse({ upload_max_bytes: 25 * 1024 * 1024 }),
     'GET /api/templates/': () => jsonResponse({ count: TEMPLATES.length, results: TEMPLATES }),
+    'GET /api/analytics/scans/': (request) =>
+      jsonResponse(scanAnalytics(Number(queryOf(request).days ?? 30))),
     ...routes,
   };
   const fetchMock = mockFetch(async (request) => {

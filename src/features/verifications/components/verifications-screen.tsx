@@ -27,6 +27,7 @@ import {
 import { BULK_OPERATION_PARAM, NO_FILTERS, type VerificationFilters } from '../filters';
 import { useDebouncedValue } from '../use-debounced-value';
 
+import { ScanAnalyticsSection } from './scan-analytics/scan-analytics-section';
 import { VerificationStatsCards } from './verification-stats';
 import { VerificationsList } from './verifications-list';
 import { VerificationsToolbar } from './verifications-toolbar';
@@ -203,6 +204,7 @@ export function VerificationsScreen() {
   return (
     <Stack spacing={3}>
       <VerificationStatsCards />
+      <ScanAnalyticsSection onOpen={(id) => setDrawer({ id, isOpen: true })} />
       <Stack
         direction="row"
         spacing={2}

@@ -2,8 +2,9 @@ import * as Sentry from '@sentry/react';
 
 import { setupStore } from '@/app/store';
 import { baseApi } from '@/lib/api/base-api';
+import { registerNotificationOutlet } from '@/lib/notify';
 import { initSentry } from '@/lib/sentry';
-import { signedInSession } from '@/testing/fixtures';
+import { sharedUserSession, signedInSession } from '@/testing/fixtures';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch';
 
 jest.mock('@sentry/react', () => ({
@@ -169,5 +170,69 @@ describe("a shared user's permission_denied", () => {
     expect(toastsIn(warn)).toEqual([
       expect.stringContaining("No Access — You don't have access to bulk operations."),
     ]);
+  });
+});
+
+describe('a plan limit', () => {
+  const planLimit = {
+    error: {
+      code: 'plan_limit',
+      message: 'Your plan allows 10 verifications a month. Upgrade to secure more.',
+      details: { limit_key: 'verifications_per_month', limit: 10, used: 10 },
+    },
+  };
+  let shown: jest.Mock;
+  let unregister: () => void;
+
+  beforeEach(() => {
+    shown = jest.fn();
+    unregister = registerNotificationOutlet(shown);
+  });
+  afterEach(() => unregister());
+
+  async function hitLimit(session = signedInSession(), body: unknown = planLimit) {
+    mockFetch(() => jsonResponse(body, 403));
+    const store = setupStore({ session });
+    await store.dispatch(probeApi.endpoints.changeProbe.initiate());
+  }
+
+  it("is the spec's 'Limit Exhusted' toast with the server's message and a link to the plans", async () => {
+    await hitLimit();
+
+    expect(shown).toHaveBeenCalledTimes(1);
+    expect(shown).toHaveBeenCalledWith(
+      expect.objectContaining({
+        severity: 'warning',
+        summary: 'Limit Exhusted',
+        detail: 'Your plan allows 10 verifications a month. Upgrade to secure more.',
+        action: { label: 'See plans', href: '/subscription/plans' },
+      }),
+    );
+  });
+
+  it('is toasted even where the screen explains its failures itself', async () => {
+    mockFetch(() => jsonResponse(planLimit, 403));
+    const store = setupStore({ session: signedInSession() });
+    await store.dispatch(probeApi.endpoints.getAllExplained.initiate());
+
+    expect(shown).toHaveBeenCalledWith(
+      expect.objectContaining({ summary: 'Limit Exhusted', action: expect.anything() }),
+    );
+  });
+
+  it('links nowhere for a shared user, who cannot change the plan', async () => {
+    await hitLimit(sharedUserSession());
+
+    expect(shown).toHaveBeenCalledWith(expect.objectContaining({ summary: 'Limit Exhusted' }));
+    expect(shown.mock.calls[0][0]).not.toHaveProperty('action');
+  });
+
+  it('leaves other 403s as they were', async () => {
+    await hitLimit(signedInSession(), { error: { message: 'Quota used up.' } });
+
+    expect(shown).toHaveBeenCalledWith(
+      expect.objectContaining({ summary: 'Limit Exhusted', detail: 'Quota used up.' }),
+    );
+    expect(shown.mock.calls[0][0]).not.toHaveProperty('action');
   });
 });

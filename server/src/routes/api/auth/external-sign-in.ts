@@ -54,6 +54,7 @@ const externalSignInRoutes: FastifyPluginAsync = async (app) => {
         accessToken: body.token,
         referrer: body.referrer,
         journey: body.journey,
+        userAgent: request.headers['user-agent'],
       });
     },
   );
@@ -88,6 +89,7 @@ const externalSignInRoutes: FastifyPluginAsync = async (app) => {
         email: normaliseEmail(body.email),
         code: body.code,
         state: body.state || undefined,
+        userAgent: request.headers['user-agent'],
       });
     },
   );

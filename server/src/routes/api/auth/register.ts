@@ -23,6 +23,7 @@ const registerRoutes: FastifyPluginAsync = async (app) => {
         const { tokens, ownerName } = await app.services.auth.registerInvited({
           ...registration,
           invitation,
+          userAgent: request.headers['user-agent'],
         });
         return reply
           .code(201)

@@ -87,7 +87,11 @@ const tokenRoutes: FastifyPluginAsync = async (app) => {
         case 'password': {
           const email = body.email ?? body.username;
           if (!email || !body.password) throw invalidRequest('Email and password are required.');
-          return auth.signInWithPassword({ email: normaliseEmail(email), password: body.password });
+          return auth.signInWithPassword({
+            email: normaliseEmail(email),
+            password: body.password,
+            userAgent: request.headers['user-agent'],
+          });
         }
         case 'refresh_token':
           if (!body.refresh_token) throw invalidRequest('refresh_token is required.');

@@ -92,7 +92,12 @@ const bulkOperationsRoutes: FastifyPluginAsync = async (app) => {
       schema: { body: previewBody, response: { 200: sheetPreviewSchema } },
       config: { access: EDIT_BULK, multipartFileLimit: app.config.BULK_SHEET_MAX_BYTES },
     },
-    async (request) => bulk.previewSheet(request.body.sheet, request.body.mode ?? 'documents'),
+    async (request) =>
+      bulk.previewSheet(
+        signedInUser(request).accountId,
+        request.body.sheet,
+        request.body.mode ?? 'documents',
+      ),
   );
 
   routes.get(

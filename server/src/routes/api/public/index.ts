@@ -1,13 +1,14 @@
 // /api/public/: what anyone may read without signing in: a verification's public view by its code, with the
 // design of the template its page renders with. Serialised once per version of the verification and kept
 // (rendered-verifications.ts), as the /v page is.
+import { WITHDRAWN_RECORD_MESSAGE } from '@common/account-deletion-schemas';
 import {
   publicCodeParams,
   publicVerificationResponseSchema,
   type PublicVerificationResponse,
 } from '@common/verifications-schemas';
 
-import { notFoundError } from '../../../lib/app-error';
+import { AppError, notFoundError } from '../../../lib/app-error';
 import { RenderedVerifications } from '../../../services/public-pages/rendered-verifications';
 
 import type { ZodTypeProvider } from '../../../lib/zod-schemas';
@@ -18,6 +19,15 @@ const RENDERED_ANSWERS_BYTES = 4 * 1024 * 1024;
 
 const publicRoutes: FastifyPluginAsync = async (app) => {
   const renderedAnswers = new RenderedVerifications(RENDERED_ANSWERS_BYTES);
+  // A deleted account's code answers 410 with what its page says, so a client can tell it from a made-up code.
+  const missingRecordError = async (code: string) =>
+    (await app.services.publicPages.isWithdrawn(code))
+      ? new AppError({
+          statusCode: 410,
+          code: 'record_withdrawn',
+          message: WITHDRAWN_RECORD_MESSAGE,
+        })
+      : notFoundError();
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/verifications/:code/',
@@ -29,7 +39,7 @@ const publicRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const found = await app.services.publicPages.findVerification(request.params.code);
-      if (!found) throw notFoundError();
+      if (!found) throw await missingRecordError(request.params.code);
       // The route's own serializer (the response schema above) makes the JSON that is kept.
       const json = renderedAnswers.get(
         found,

@@ -69,6 +69,7 @@ test('uploading a PDF secures it: 201 with the verification, its files and a QR 
     bulk_operation: null,
     code: expect.stringMatching(/^[a-z2-9]{16}$/),
     title: 'Bachelor of Science',
+    unusual_activity: { flagged: false, reason: null, since: null },
     holder_name: 'Ada Lovelace',
     issue_date: '2025-06-30',
     expiry_date: '2030-06-30',

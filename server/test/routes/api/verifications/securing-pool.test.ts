@@ -9,6 +9,12 @@ import { formData, signedInUser, uploadVerification } from '../../../helpers/ver
 
 import type { FastifyInstance } from 'fastify';
 
+// Apps with the same securing settings share their workers (see securingPoolsPerFile): the first two tests' pool
+// starts once.
+jest.mock('../../../../src/services/verifications/securing-pool', () =>
+  jest.requireActual('../../../helpers/verifications').securingPoolsPerFile(),
+);
+
 // Heavy enough to hold the event loop for seconds if it were secured in the main thread: pdf-lib decodes a PNG in
 // one synchronous call (a many-page PDF is parsed and saved in slices that yield, and holds it far less).
 // Secured in the main thread on the 2-core CI machine, a 5000 px square holds the loop for about 3 s (7000 px

@@ -14,11 +14,15 @@ import { formatDateTime } from '@/lib/dates';
 import { useGetVerificationScansQuery, type Verification } from '../../api/verifications-api';
 
 import { Section } from './facts';
+import { VerificationScansChart } from './verification-scans-chart';
 
 export function ScansSection({ verification }: { verification: Verification }) {
   return (
     <Section title="Scans">
-      <ScanHistory verification={verification} />
+      <Stack spacing={2}>
+        <VerificationScansChart verificationId={verification.id} />
+        <ScanHistory verification={verification} />
+      </Stack>
     </Section>
   );
 }

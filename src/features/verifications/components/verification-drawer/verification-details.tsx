@@ -14,6 +14,7 @@ import { FilesSection } from './files-section';
 import { QrCodeSection } from './qr-code-section';
 import { ScansSection } from './scans-section';
 import { StatusNotice } from './status-notice';
+import { UnusualActivityNotice } from './unusual-activity-notice';
 
 import type { Verification } from '../../api/verifications-api';
 
@@ -46,6 +47,9 @@ export function VerificationDetails({
         {(verification.status === 'revoked' ||
           (verification.status === 'expired' && verification.expiry_date)) && (
           <StatusNotice verification={verification} onOpenVerification={onOpenVerification} />
+        )}
+        {verification.unusual_activity.flagged && (
+          <UnusualActivityNotice verification={verification} />
         )}
         <DetailsSection verification={verification} />
         <QrCodeSection verification={verification} />

@@ -1,0 +1,57 @@
+// What the operator commands (`npm run sso`, `npm run plans`) share: where they print, how they lay out a table,
+// which errors are the user's to fix, and opening the server's own database around a command.
+import { ConfigError, loadConfig, type Config, type Environment } from '../config';
+import { migrateToLatest } from '../db/migrate';
+import { databaseTargetFromConfig, openDatabase } from '../db/open-database';
+
+import type { Database } from '../db/schema';
+import type { Kysely } from 'kysely';
+
+export interface CommandOutput {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+/** Rows as lines with their columns aligned. */
+export function table(rows: string[][]): string[] {
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  return rows.map((row) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column]))
+      .join('  ')
+      .trimEnd(),
+  );
+}
+
+/** node:util parseArgs refusing an option: bad input, printed without a stack trace. */
+export function isParseArgsError(error: unknown): boolean {
+  return (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ?? false;
+}
+
+/**
+ * Reads the settings from `env`, opens and migrates the server's database, runs `command` on it and closes it;
+ * resolves with the exit code (1 for invalid settings, printed as the server prints them).
+ */
+export async function withServerDatabase(
+  env: Environment,
+  output: CommandOutput,
+  command: (db: Kysely<Database>, config: Config) => Promise<number>,
+): Promise<number> {
+  let config: Config;
+  try {
+    config = loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    output.err(error.message);
+    return 1;
+  }
+  const { db } = await openDatabase(databaseTargetFromConfig(config), {
+    error: (_details, message) => output.err(message),
+  });
+  try {
+    await migrateToLatest(db);
+    return await command(db, config);
+  } finally {
+    await db.destroy();
+  }
+}

@@ -1,0 +1,53 @@
+// /api/subscription/: the account's plan, billing state and usage (any signed-in user of the account may read it),
+// the plans on sale (public: the pricing a visitor sees is the same), Checkout and the billing portal (the
+// owner's), and Stripe's webhook (stripe-webhook.ts).
+import {
+  checkoutRequestSchema,
+  plansResponseSchema,
+  redirectUrlSchema,
+  subscriptionSchema,
+} from '@common/subscription-schemas';
+
+import { signedInUser } from '../../../plugins/auth';
+
+import stripeWebhookRoutes from './stripe-webhook';
+
+import type { ZodTypeProvider } from '../../../lib/zod-schemas';
+import type { FastifyPluginAsync } from 'fastify';
+
+const ownerOnly = { config: { access: 'owner' as const } };
+
+const subscriptionRoutes: FastifyPluginAsync = async (app) => {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const subscription = app.services.subscription;
+
+  routes.get(
+    '/',
+    { config: { access: 'signed-in' }, schema: { response: { 200: subscriptionSchema } } },
+    async (request) => subscription.get(signedInUser(request).accountId),
+  );
+
+  routes.get(
+    '/plans/',
+    { config: { access: 'public' }, schema: { response: { 200: plansResponseSchema } } },
+    async () => subscription.listPlans(),
+  );
+
+  // Where to send the browser: a Checkout session for the plan, or, for an account already paying for one, the
+  // billing portal (changing plan there keeps one subscription; a second Checkout would start a second one).
+  routes.post(
+    '/checkout/',
+    { ...ownerOnly, schema: { body: checkoutRequestSchema, response: { 200: redirectUrlSchema } } },
+    async (request) => subscription.checkout(signedInUser(request), request.body),
+  );
+
+  routes.post(
+    '/portal/',
+    { ...ownerOnly, schema: { response: { 200: redirectUrlSchema } } },
+    async (request) => subscription.portal(signedInUser(request).accountId),
+  );
+
+  await app.register(stripeWebhookRoutes);
+};
+
+export default subscriptionRoutes;

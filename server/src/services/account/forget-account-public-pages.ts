@@ -1,0 +1,27 @@
+import type { Database } from '../../db/schema';
+import type { PublicPageCache } from '../public-pages/public-page-cache';
+import type { Kysely } from 'kysely';
+
+// Read in pages, so that an account with very many verifications never has all its codes in memory at once.
+const PAGE_SIZE = 1_000;
+
+/** The account's public pages are read again on their next view: what they say of the issuer has changed. */
+export async function forgetAccountPublicPages(
+  { db, publicPages }: { db: Kysely<Database>; publicPages: PublicPageCache },
+  accountId: string,
+): Promise<void> {
+  let after = '';
+  for (;;) {
+    const rows = await db
+      .selectFrom('verifications')
+      .select('code')
+      .where('user_id', '=', accountId)
+      .where('code', '>', after)
+      .orderBy('code')
+      .limit(PAGE_SIZE)
+      .execute();
+    if (rows.length === 0) return;
+    await publicPages.apply({ type: 'issuer-renamed', codes: rows.map((row) => row.code) });
+    after = rows[rows.length - 1]!.code;
+  }
+}
