@@ -29,6 +29,11 @@ export type QrPages = (typeof QR_PAGES)[number];
 export type QrCorner = (typeof QR_CORNERS)[number];
 export type QrPosition = (typeof QR_POSITIONS)[number];
 
+/** The public code's letters: lower case and digits without the look-alikes 0/o and 1/l (5 bits each). */
+export const PUBLIC_CODE_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
+/** Characters of a public code: 80 random bits. */
+export const PUBLIC_CODE_LENGTH = 16;
+
 /** Below 2 cm phone cameras start to miss the code, so no smaller size is accepted. */
 export const QR_MIN_SIZE_MM = 20;
 export const QR_MAX_SIZE_MM = 100;

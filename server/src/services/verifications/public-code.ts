@@ -2,12 +2,15 @@
 // 32-letter alphabet, 80 random bits, so codes cannot be guessed or enumerated.
 import { randomBytes } from 'node:crypto';
 
-// Lower-case letters and digits without the look-alikes 0/o and 1/l, so a code read aloud or typed stays right.
-const ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
-const CODE_LENGTH = 16;
+import {
+  PUBLIC_CODE_ALPHABET as ALPHABET,
+  PUBLIC_CODE_LENGTH as CODE_LENGTH,
+} from '@common/verifications';
+
+// The alphabet leaves out look-alikes, so a code read aloud or typed stays right.
 const BITS_PER_CHARACTER = 5;
 
-const PUBLIC_CODE_PATTERN = /^[abcdefghijkmnpqrstuvwxyz23456789]{16}$/;
+const PUBLIC_CODE_PATTERN = new RegExp(`^[${ALPHABET}]{${CODE_LENGTH}}$`);
 
 export function generatePublicCode(): string {
   const bytes = randomBytes((CODE_LENGTH * BITS_PER_CHARACTER) / 8);
