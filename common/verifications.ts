@@ -38,6 +38,13 @@ export const PUBLIC_CODE_LENGTH = 16;
 export const QR_MIN_SIZE_MM = 20;
 export const QR_MAX_SIZE_MM = 100;
 export const QR_DEFAULT_SIZE_MM = 25;
+/**
+ * A sealed code carries ~110 more bytes (version 10–11 instead of 3–4), so its modules shrink: phones read a
+ * printed code reliably from 0.55 mm a module (docs/seals.md), which a version-11 code reaches at 34 mm. A sealed
+ * stamp is never drawn smaller than its modules need, whatever size was asked for.
+ */
+export const SEALED_QR_MIN_MODULE_MM = 0.55;
+export const SEALED_QR_MIN_SIZE_MM = 34;
 
 /** What the server enforces on a verification's fields (lengths in characters). */
 export const VERIFICATION_LIMITS = {
@@ -56,6 +63,7 @@ export const VERIFICATION_LIMITS = {
   qr_size_min_mm: QR_MIN_SIZE_MM,
   qr_size_max_mm: QR_MAX_SIZE_MM,
   qr_size_default_mm: QR_DEFAULT_SIZE_MM,
+  qr_size_min_sealed_mm: SEALED_QR_MIN_SIZE_MM,
 } as const;
 
 export interface QrPlacement {
