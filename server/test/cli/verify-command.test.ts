@@ -1,0 +1,415 @@
+// `npm run verify`, run in this process: it reads the QR code of a PDF or an image (in its worker thread, with the
+// real decoders), verifies the seal against a saved or fetched trust list, and answers 0 only when all of it holds.
+// Seals here are made with node:crypto, an implementation apart from the product's signing code.
+import { createHash, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import path from 'node:path';
+
+import { PDFDocument } from 'pdf-lib';
+import QRCode from 'qrcode';
+
+import {
+  decodeSeal,
+  encodeSeal,
+  encodeSealPayload,
+  signedMessage,
+  type SealFacts,
+} from '@common/seals/seal-format';
+import { TRUST_LIST_PATH, type TrustList, type TrustedKey } from '@common/seals/trust-list';
+import { SEALED_QR_MIN_SIZE_MM } from '@common/verifications';
+
+import { runVerifyCli } from '../../src/cli/verify-command';
+import { createTempDir } from '../helpers/test-app';
+import { makePdf } from '../helpers/test-documents';
+
+// Each run starts a decoder thread that loads tsx, the WASM decoder and pdf.js afresh: seconds on a busy machine.
+jest.setTimeout(120_000);
+
+const HOST = 'verify.example.com';
+const CODE = 'abcdefghijkmnpqr';
+const OTHER_CODE = 'bcdefghijkmnpqrs';
+const MM = 72 / 25.4;
+
+let folder: string;
+let original: Buffer;
+let issuer: { privateKey: KeyObject; key: TrustedKey };
+
+function makeIssuer(kid: string): { privateKey: KeyObject; key: TrustedKey } {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const jwk = publicKey.export({ format: 'jwk' });
+  return {
+    privateKey,
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: jwk.x!,
+      y: jwk.y!,
+      kid,
+      alg: 'ES256',
+      use: 'sig',
+      issuer: 'University of Testing',
+      custom_domain: null,
+      status: 'active',
+      created_at: '2026-01-01T00:00:00.000Z',
+      retired_at: null,
+      revoked_at: null,
+    },
+  };
+}
+
+function trustListWith(...keys: TrustedKey[]): TrustList {
+  return { keys, service_hosts: [HOST] };
+}
+
+function sealFor(facts: Partial<SealFacts> = {}, host = HOST): string {
+  const payload = encodeSealPayload({
+    kid: issuer.key.kid,
+    code: CODE,
+    documentHash: createHash('sha256').update(original).digest('hex'),
+    issueDate: '2026-06-30',
+    expiryDate: '2031-06-30',
+    sealedAt: '2026-11-25T10:42:00.000Z',
+    holderName: 'Ada Lovelace',
+    ...facts,
+  });
+  const signature = sign('sha256', signedMessage(payload, host), {
+    key: issuer.privateKey,
+    dsaEncoding: 'ieee-p1363',
+  });
+  return encodeSeal(payload, signature);
+}
+
+/** A QR code as the stamp writes it: the URL in byte mode, the seal's digits in numeric mode. */
+function qrPng(url: string, seal: string): Promise<Buffer> {
+  const segments = seal
+    ? [
+        { data: Buffer.from(`${url}#`), mode: 'byte' as const },
+        { data: seal, mode: 'numeric' as const },
+      ]
+    : [{ data: Buffer.from(url), mode: 'byte' as const }];
+  return QRCode.toBuffer(segments, { errorCorrectionLevel: 'Q', scale: 8 });
+}
+
+/** An A4 page with the code printed at the sealed minimum size, low on the right as the stamp sits. */
+async function qrPdf(png: Buffer): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595.28, 841.89]);
+  const image = await doc.embedPng(png);
+  const size = SEALED_QR_MIN_SIZE_MM * MM;
+  page.drawImage(image, { x: 595.28 - 36 - size, y: 36, width: size, height: size });
+  return Buffer.from(await doc.save());
+}
+
+async function saveFile(name: string, data: Buffer | string): Promise<string> {
+  const file = path.join(folder, name);
+  await writeFile(file, data);
+  return file;
+}
+
+async function saveTrustList(trustList: TrustList, name = 'trust-list.json'): Promise<string> {
+  return saveFile(name, JSON.stringify(trustList));
+}
+
+async function verify(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runVerifyCli(
+    argv,
+    { INIT_CWD: folder },
+    { out: (line) => out.push(line), err: (line) => err.push(line) },
+  );
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+/** The seal with one digit changed where the digits still decode: a redrawn code, not a damaged one. */
+function withOneDigitChanged(seal: string): string {
+  for (let index = seal.length - 1; index >= 0; index -= 1) {
+    const digit = (Number(seal[index]) + 1) % 10;
+    const changed = `${seal.slice(0, index)}${digit}${seal.slice(index + 1)}`;
+    if (decodeSeal(changed)) return changed;
+  }
+  throw new Error('No digit of the seal can change and still decode');
+}
+
+beforeAll(async () => {
+  folder = await createTempDir('qrv-verify-');
+  original = await makePdf();
+  issuer = makeIssuer('AAECAwQFBgc');
+});
+
+afterAll(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+describe('a sealed PDF', () => {
+  let pdf: string;
+  let trustList: string;
+
+  beforeAll(async () => {
+    pdf = await saveFile(
+      'sealed.pdf',
+      await qrPdf(await qrPng(`https://${HOST}/v/${CODE}`, sealFor())),
+    );
+    trustList = await saveTrustList(trustListWith(issuer.key));
+  });
+
+  test('verifies against a saved trust list and prints what the seal states', async () => {
+    const result = await verify('sealed.pdf', '--jwks', 'trust-list.json');
+
+    expect(result.err).toBe('');
+    expect(result.out).toContain(`QR code: https://${HOST}/v/${CODE}#`);
+    expect(result.out).toMatch(/Issuer: +University of Testing/);
+    expect(result.out).toMatch(/Holder: +Ada Lovelace/);
+    expect(result.out).toMatch(/Issued: +2026-06-30/);
+    expect(result.out).toMatch(/Expires: +2031-06-30/);
+    expect(result.out).toMatch(new RegExp(`Code: +${CODE}`));
+    expect(result.out).toMatch(/Sealed at: +2026-11-25 10:42 UTC/);
+    expect(result.out).toMatch(/Key: +AAECAwQFBgc, active/);
+    expect(result.out).toMatch(new RegExp(`Host: +${HOST} \\(the service's own\\)`));
+    expect(result.out.split('\n').at(-1)).toMatch(
+      /^VERIFIED: sealed by University of Testing for Ada Lovelace; the signature and the host check out/,
+    );
+    expect(result.code).toBe(0);
+  });
+
+  test('with --original, passes for the original and fails for any other file', async () => {
+    await saveFile('original.pdf', original);
+    await saveFile('other.pdf', await makePdf([{}, {}]));
+
+    const genuine = await verify(pdf, '--jwks', trustList, '--original', 'original.pdf');
+    const other = await verify(pdf, '--jwks', trustList, '--original', 'other.pdf');
+
+    expect(genuine.out).toMatch(/Original: +\S+original\.pdf matches the signed hash/);
+    expect(genuine.out).toMatch(/VERIFIED: .*the signature, the host and the original check out/);
+    expect(genuine.code).toBe(0);
+    expect(other.out).toMatch(/Original: +\S+other\.pdf DOES NOT MATCH/);
+    expect(other.out).toMatch(
+      /NOT VERIFIED: \S+other\.pdf is not the document this code was issued for/,
+    );
+    expect(other.code).toBe(1);
+  });
+
+  test('fetches the trust list from --server, never from the host in the QR code', async () => {
+    const requests: string[] = [];
+    const server: Server = createServer((request, response) => {
+      requests.push(request.url ?? '');
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify(trustListWith(issuer.key)));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const result = await verify(pdf, '--server', `http://127.0.0.1:${port}`);
+
+      expect(requests).toEqual([TRUST_LIST_PATH]);
+      expect(result.code).toBe(0);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+});
+
+describe('codes that do not verify', () => {
+  let trustList: string;
+
+  beforeAll(async () => {
+    trustList = await saveTrustList(trustListWith(issuer.key));
+  });
+
+  async function verifyCode(url: string, seal: string, list = trustList) {
+    const file = await saveFile(
+      `code-${Math.random().toString(36).slice(2)}.png`,
+      await qrPng(url, seal),
+    );
+    return verify(file, '--jwks', list);
+  }
+
+  test('an image of the code verifies like the PDF', async () => {
+    const result = await verifyCode(`https://${HOST}/v/${CODE}`, sealFor());
+
+    expect(result.out).toMatch(/^VERIFIED: /m);
+    expect(result.code).toBe(0);
+  });
+
+  test('a seal with one digit changed fails', async () => {
+    const result = await verifyCode(`https://${HOST}/v/${CODE}`, withOneDigitChanged(sealFor()));
+
+    expect(result.out).toMatch(/^NOT VERIFIED: The seal does not verify/m);
+    expect(result.code).toBe(1);
+  });
+
+  test('a genuine seal on a look-alike site fails, and the host is flagged first', async () => {
+    const result = await verifyCode(`https://verify-example.com/v/${CODE}`, sealFor());
+
+    expect(result.out).toMatch(/Host: +verify-example\.com \(NOT TRUSTED\)/);
+    expect(result.out).toMatch(
+      /^NOT VERIFIED: The QR code points at verify-example\.com, which is neither the service \(verify\.example\.com\): a look-alike site/m,
+    );
+    expect(result.out).toMatch(/Also: The seal does not verify/);
+    expect(result.code).toBe(1);
+  });
+
+  test('a code on a look-alike site with a seal signed for it fails as a foreign host', async () => {
+    const result = await verifyCode(
+      `https://verify-example.com/v/${CODE}`,
+      sealFor({}, 'verify-example.com'),
+    );
+
+    expect(result.out).toMatch(/^NOT VERIFIED: The QR code points at verify-example\.com/m);
+    expect(result.out).not.toContain('Also:');
+    expect(result.code).toBe(1);
+  });
+
+  test("the issuer's verified custom domain is trusted", async () => {
+    const custom = { ...issuer.key, custom_domain: 'verify.testing.edu' };
+    const list = await saveTrustList(trustListWith(custom), 'custom-domain.json');
+
+    const result = await verifyCode(
+      `https://verify.testing.edu/v/${CODE}`,
+      sealFor({}, 'verify.testing.edu'),
+      list,
+    );
+
+    expect(result.out).toMatch(
+      /Host: +verify\.testing\.edu \(University of Testing's verified domain\)/,
+    );
+    expect(result.code).toBe(0);
+  });
+
+  test('a seal made with a key the trust list does not have fails', async () => {
+    const stranger = makeIssuer('AAECAwQFBgc');
+    const list = await saveTrustList(trustListWith(stranger.key), 'stranger.json');
+    const unknown = await saveTrustList(trustListWith(), 'empty.json');
+
+    const forged = await verifyCode(`https://${HOST}/v/${CODE}`, sealFor(), list);
+    const missing = await verifyCode(`https://${HOST}/v/${CODE}`, sealFor(), unknown);
+
+    expect(forged.out).toMatch(/^NOT VERIFIED: The seal does not verify/m);
+    expect(forged.code).toBe(1);
+    expect(missing.out).toMatch(/Key: +AAECAwQFBgc, not in the trust list/);
+    expect(missing.out).toMatch(
+      /^NOT VERIFIED: The seal names key AAECAwQFBgc, which is not in the trust list/m,
+    );
+    expect(missing.code).toBe(1);
+  });
+
+  test('a key revoked before the seal was made fails it; one revoked after keeps it', async () => {
+    const revokedBefore = {
+      ...issuer.key,
+      status: 'revoked' as const,
+      revoked_at: '2026-11-25T10:00:00.000Z',
+    };
+    const revokedAfter = { ...revokedBefore, revoked_at: '2026-11-25T11:00:00.000Z' };
+    const before = await saveTrustList(trustListWith(revokedBefore), 'revoked-before.json');
+    const after = await saveTrustList(trustListWith(revokedAfter), 'revoked-after.json');
+
+    const failed = await verifyCode(`https://${HOST}/v/${CODE}`, sealFor(), before);
+    const kept = await verifyCode(`https://${HOST}/v/${CODE}`, sealFor(), after);
+
+    expect(failed.out).toMatch(
+      /Key: +AAECAwQFBgc, revoked: seals made from 2026-11-25 10:00 UTC on fail/,
+    );
+    expect(failed.out).toMatch(
+      /^NOT VERIFIED: The seal was made at 2026-11-25 10:42 UTC with key AAECAwQFBgc, which University of Testing revoked from 2026-11-25 10:00 UTC/m,
+    );
+    expect(failed.code).toBe(1);
+    expect(kept.code).toBe(0);
+  });
+
+  test("another verification's seal copied onto a code fails", async () => {
+    const result = await verifyCode(`https://${HOST}/v/${OTHER_CODE}`, sealFor());
+
+    expect(result.out).toMatch(
+      new RegExp(
+        `^NOT VERIFIED: The seal belongs to verification ${CODE}, not to ${OTHER_CODE}`,
+        'm',
+      ),
+    );
+    expect(result.code).toBe(1);
+  });
+
+  test('a code with no seal fails: nothing can be checked offline', async () => {
+    const result = await verifyCode(`https://${HOST}/v/${CODE}`, '');
+
+    expect(result.out).toMatch(/^NOT VERIFIED: The QR code carries no seal/m);
+    expect(result.code).toBe(1);
+  });
+
+  test('a document with no QR code, or only an unrelated one, fails', async () => {
+    const blank = await saveFile('blank.pdf', await makePdf());
+    const unrelated = await saveFile(
+      'unrelated.png',
+      await QRCode.toBuffer('https://testing.edu/', { scale: 8 }),
+    );
+
+    const none = await verify(blank, '--jwks', trustList);
+    const other = await verify(unrelated, '--jwks', trustList);
+
+    expect(none.out).toMatch(/^NOT VERIFIED: no QR code found in \S+blank\.pdf\.$/m);
+    expect(none.code).toBe(1);
+    expect(other.out).toMatch(
+      /^NOT VERIFIED: no verification QR code found in \S+unrelated\.png; only https:\/\/testing\.edu\//m,
+    );
+    expect(other.code).toBe(1);
+  });
+});
+
+describe('when the check cannot run', () => {
+  test('an unreadable file or trust list exits 2 with what to fix', async () => {
+    const trustList = await saveTrustList(trustListWith(issuer.key));
+    const text = await saveFile('notes.txt', 'not a document');
+    const brokenList = await saveFile('broken.json', '{"keys": [');
+    const notAList = await saveFile('not-a-list.json', '{"keys": [{"kid": "x"}]}');
+    const pdf = await saveFile('blank-2.pdf', await makePdf());
+
+    expect(await verify('missing.pdf', '--jwks', trustList)).toEqual({
+      code: 2,
+      out: '',
+      err: `Cannot read ${path.join(folder, 'missing.pdf')}: no such file.`,
+    });
+    expect(await verify(text, '--jwks', trustList)).toMatchObject({
+      code: 2,
+      err: `${text} is not a PDF, PNG or JPEG file.`,
+    });
+    expect(await verify(pdf, '--jwks', brokenList)).toMatchObject({
+      code: 2,
+      err: `The trust list from ${brokenList} is not JSON.`,
+    });
+    expect(await verify(pdf, '--jwks', notAList)).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/^The trust list from \S+ is not one/),
+    });
+    expect(await verify(pdf, '--jwks', 'nowhere.json')).toMatchObject({
+      code: 2,
+      err: `Cannot read the trust list ${path.join(folder, 'nowhere.json')}: no such file.`,
+    });
+    expect(await verify(pdf, '--server', 'http://127.0.0.1:1')).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(
+        /^Cannot fetch the trust list from http:\/\/127\.0\.0\.1:1\/\.well-known\/jwks\.json: /,
+      ),
+    });
+  });
+
+  test('a damaged PDF is reported as unreadable', async () => {
+    const trustList = await saveTrustList(trustListWith(issuer.key));
+    const damaged = await saveFile('damaged.pdf', '%PDF-1.7\nthis is not a PDF body');
+
+    const result = await verify(damaged, '--jwks', trustList);
+
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/^Cannot read \S+damaged\.pdf: The PDF cannot be read/);
+  });
+
+  test('--help says where the trust list comes from; a missing file is a usage error', async () => {
+    const help = await verify('--help');
+    const none = await verify();
+
+    expect(help.code).toBe(0);
+    expect(help.out).toContain('never from the site the QR code points at');
+    expect(none.code).toBe(2);
+    expect(none.err).toMatch(/^Name one file to check\./);
+  });
+});
