@@ -1,13 +1,16 @@
 // Builds the SPA into dist/: content-hashed, per-route chunks under /assets/ (with .br and .gz beside them);
 // index.html is the only unhashed file. Public settings are not built in: the server injects them into
 // index.html at run time, so one build serves every configuration.
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { constants as zlibConstants, type BrotliOptions } from 'node:zlib';
 
 import CompressionPlugin from 'compression-webpack-plugin';
+import { build } from 'esbuild';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import { Compilation, sources, type ChunkGroup, type Compiler, type Configuration } from 'webpack';
 
 import {
   PUBLIC_SETTING_DEFAULTS,
@@ -16,16 +19,105 @@ import {
   type PublicSettings,
 } from './common/public-settings';
 
-import type { Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
 type Mode = 'production' | 'development';
 
 const root = __dirname;
 
-// What is worth compressing: text. Images and fonts here are compressed formats already, and index.html is
-// compressed by the server once the settings are in it.
-const COMPRESSIBLE = /\.(m?js|css|svg)$/;
+// What is worth compressing: text, and the QR decoder's WebAssembly (1 MB, a third of it compressed). Images and
+// fonts here are compressed formats already, and index.html is compressed by the server once the settings are in it.
+const COMPRESSIBLE = /\.(m?js|css|svg|wasm|webmanifest)$/;
+
+/** The scanner screen's chunk name (route-screens.ts names its import so). */
+const SCANNER_CHUNK = 'scanner';
+const SERVICE_WORKER_SOURCE = './src/features/scanner/offline/scanner-service-worker.ts';
+const MANIFEST_FILE = 'manifest.webmanifest';
+
+/** The build's files the scanner needs: the app's entry chunks and the scanner's chunks, each with what they load. */
+function scannerFiles(compilation: Compilation): string[] {
+  const files = new Set<string>();
+  const addChunksOf = (group: ChunkGroup) => {
+    for (const chunk of group.chunks) {
+      for (const file of [...chunk.files, ...chunk.auxiliaryFiles]) files.add(file);
+    }
+  };
+  const visit = (group: ChunkGroup, seen = new Set<ChunkGroup>()) => {
+    if (seen.has(group)) return;
+    seen.add(group);
+    addChunksOf(group);
+    for (const child of group.getChildren()) visit(child, seen);
+  };
+  // The entry's own chunks only: its children are every other screen.
+  const entry = compilation.entrypoints.get('main');
+  if (entry) addChunksOf(entry);
+  const scanner = compilation.namedChunkGroups.get(SCANNER_CHUNK);
+  if (scanner) visit(scanner);
+  // The latin subsets of the font (the scanner's words are English); CSS loads them, so no chunk lists them.
+  for (const name of Object.keys(compilation.assets)) {
+    if (/^assets\/inter-latin-(ext-)?\d+-normal\.\w+\.woff2$/.test(name)) files.add(name);
+  }
+  return [...files].filter((file) => !file.endsWith('.map')).map((file) => `/${file}`);
+}
+
+/**
+ * Writes the scanner's service worker (/sw.js) with the list of files it caches, and emits the web app manifest
+ * and its icons from public/. Runs after webpack's content hashes are final and before the files are compressed.
+ * The worker is bundled on its own with esbuild: it must be one script at a fixed URL, not a webpack chunk.
+ */
+class ScannerOfflinePlugin {
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('ScannerOfflinePlugin', (compilation) => {
+      compilation.hooks.processAssets.tapPromise(
+        {
+          name: 'ScannerOfflinePlugin',
+          stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_HASH + 1,
+        },
+        async () => {
+          for (const file of [MANIFEST_FILE, ...listIcons()]) {
+            compilation.emitAsset(
+              file,
+              new sources.RawSource(readFileSync(path.join(root, 'public', file))),
+            );
+          }
+          const precache = [
+            ...scannerFiles(compilation),
+            `/${MANIFEST_FILE}`,
+            ...listIcons().map((icon) => `/${icon}`),
+          ];
+          const version = createHash('sha256')
+            .update(precache.sort().join('\n'))
+            .digest('hex')
+            .slice(0, 16);
+          const worker = await build({
+            entryPoints: [path.join(root, SERVICE_WORKER_SOURCE)],
+            bundle: true,
+            write: false,
+            format: 'iife',
+            target: 'es2020',
+            minify: compiler.options.mode === 'production',
+            define: {
+              SCANNER_PRECACHE: JSON.stringify(precache),
+              SCANNER_CACHE_VERSION: JSON.stringify(version),
+            },
+            logLevel: 'silent',
+          });
+          compilation.emitAsset(
+            'sw.js',
+            new sources.RawSource(Buffer.from(worker.outputFiles[0]!.contents)),
+          );
+          compilation.fileDependencies.add(path.join(root, SERVICE_WORKER_SOURCE));
+        },
+      );
+    });
+  }
+}
+
+function listIcons(): string[] {
+  const folder = path.join(root, 'public', 'icons');
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder).map((name) => `icons/${name}`);
+}
 
 /**
  * The dev server has no app server in front of its index.html, so it writes the public settings in itself,
@@ -130,6 +222,7 @@ export function createWebpackConfig(
           ? './public/favicon.svg'
           : undefined,
       }),
+      new ScannerOfflinePlugin(),
       ...(isProduction
         ? [
             new MiniCssExtractPlugin({ filename: 'assets/[name].[contenthash:10].css' }),

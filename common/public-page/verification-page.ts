@@ -1,7 +1,7 @@
 // The public verification page (/v/{code}) that a scanned QR code opens: a complete HTML document built from the
 // public view of a verification and its issuer's template. The verdict comes first and reads without JavaScript;
-// the small script only runs the 'Check your copy' comparison, in the browser, so the file never leaves the
-// device. The server sends this page and the template editor previews it: both call renderVerificationPage.
+// the small scripts only run the 'Check your copy' comparison, in the browser, so the file never leaves the
+// device, and check the seal in the address's fragment (the seal line under the verdict). The server sends this page and the template editor previews it: both call renderVerificationPage.
 import { longDate } from '../dates';
 import {
   DEFAULT_TEMPLATE_DESIGN,
@@ -29,6 +29,10 @@ export interface VerificationPageView {
   scriptUrl: string | null;
   /** Where the streaming SHA-256 is served, which the script loads only to check a large file. */
   hasherUrl?: string;
+  /** Where the seal check is served (the seal line stays hidden without it: a preview). */
+  sealScriptUrl?: string;
+  /** The QR Verify scanner on the app's main host (PUBLIC_URL + /scan), linked from every page. */
+  scannerUrl?: string;
   faviconUrl?: string;
   /** Inter, served by the app; without it the page uses the system's sans-serif. */
   fontUrls?: Array<{ weight: number; url: string }>;
@@ -70,6 +74,9 @@ const ICONS = {
   ),
   download: trusted(
     `<svg ${ICON_ATTRIBUTES}><path d="M12 4v11M7.5 10.5 12 15l4.5-4.5"/><path d="M4 15v3a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-3"/></svg>`,
+  ),
+  alert: trusted(
+    `<svg ${ICON_ATTRIBUTES}><path d="M10.3 3.9 2.4 18a2 2 0 0 0 1.7 3h15.8a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z"/><path d="M12 9v4.5M12 17.5h.01"/></svg>`,
   ),
   shield: trusted(
     `<svg ${ICON_ATTRIBUTES}><path d="M12 3 5 6v5.5c0 4.3 3 8 7 9.5 4-1.5 7-5.2 7-9.5V6l-7-3Z"/><path d="m9 12 2 2 4-4"/></svg>`,
@@ -153,6 +160,21 @@ dd { margin: 0; white-space: pre-line; overflow-wrap: anywhere; }
 details { margin-top: 16px; color: var(--muted); font-size: 14px; }
 summary { cursor: pointer; }
 .hash { font-family: ui-monospace, "SF Mono", Menlo, Consolas, monospace; font-size: 13px; overflow-wrap: anywhere; }
+.seal { display: flex; gap: 12px; align-items: flex-start; padding: 16px; border-radius: 12px; border: 1px solid; }
+.seal[hidden] { display: none; }
+.seal svg { flex: none; width: 28px; height: 28px; }
+.seal p { margin: 0; overflow-wrap: anywhere; }
+.seal .seal-title { font-weight: 700; }
+.seal .seal-advice, .seal .seal-facts, .seal .seal-scan { margin-top: 4px; color: var(--ink); font-size: 15px; }
+.seal .seal-facts[hidden] { display: none; }
+.seal .icon { display: none; }
+.seal[data-state="verified"] { background: var(--valid-bg); border-color: var(--valid-line); color: var(--valid); }
+.seal[data-state="warning"] { background: var(--revoked-bg); border-color: var(--revoked); border-width: 2px; color: var(--revoked); }
+.seal[data-state="unchecked"] { background: var(--soft); border-color: var(--line); color: var(--ink); }
+.seal[data-state="verified"] .icon-verified, .seal[data-state="warning"] .icon-warning,
+.seal[data-state="unchecked"] .icon-unchecked { display: inline-flex; }
+.seal[data-state="verified"] .seal-scan { display: none; }
+.seal-quiet { margin: 0; color: var(--muted); font-size: 14px; }
 .foot { padding-bottom: 32px; font-size: 14px; }
 .foot p { margin: 0 0 8px; overflow-wrap: anywhere; }
 .foot .footer-text { white-space: pre-line; }
@@ -244,6 +266,49 @@ function verdictText(
           ${revocationNotes(verification)}`,
       };
   }
+}
+
+/** Whether the verification's QR code was issued with a seal, so a URL without one is suspect. */
+function isSealedRecord(verification: PublicVerification): boolean {
+  return (verification as { sealed?: boolean }).sealed === true;
+}
+
+/**
+ * The seal line under the verdict: empty and hidden here, filled in by the seal check in the browser (the seal
+ * rides in the URL's fragment, which the server never sees).
+ */
+function sealLine(view: VerificationPageView, verification: PublicVerification): SafeHtml | '' {
+  if (!view.sealScriptUrl) return '';
+  const sealed = isSealedRecord(verification);
+  return html`<section
+      class="seal"
+      id="seal"
+      data-sealed="${String(sealed)}"
+      role="status"
+      aria-live="polite"
+      aria-label="Seal"
+      hidden
+    >
+      <span class="icon icon-verified">${ICONS.shield}</span
+      ><span class="icon icon-warning">${ICONS.alert}</span
+      ><span class="icon icon-unchecked">${ICONS.info}</span>
+      <div>
+        <p class="seal-title"></p>
+        <p class="seal-advice"></p>
+        <p class="seal-facts" hidden></p>
+        ${view.scannerUrl && html`<p class="seal-scan"><a href="${view.scannerUrl}">Check with the QR Verify scanner</a></p>`}
+      </div>
+    </section>
+    ${
+      sealed
+        ? html`<noscript
+            ><p class="seal-quiet">
+              This code carries a digital seal from its issuer. To check it, turn on JavaScript or
+              scan the code with the QR Verify scanner.
+            </p></noscript
+          >`
+        : ''
+    }`;
 }
 
 function detailRow(label: string, value: SafeHtml | string): SafeHtml {
@@ -416,6 +481,7 @@ function footer(view: VerificationPageView): SafeHtml {
       check the address bar.
     </p>
     ${view.verification && html`<p class="host">Scans are counted without storing your IP address.</p>`}
+    ${view.scannerUrl && html`<p><a href="${view.scannerUrl}">Scan another code with the QR Verify scanner</a></p>`}
   </footer>`;
 }
 
@@ -450,6 +516,7 @@ export function renderVerificationPage(view: VerificationPageView): string {
               ${text.explanation}
             </div>
           </section>
+          ${verification ? sealLine(view, verification) : ''}
           ${verification && view.template.intro ? html`<p class="intro">${view.template.intro}</p>` : ''}
           ${
             verification
@@ -462,6 +529,7 @@ export function renderVerificationPage(view: VerificationPageView): string {
         </main>
         ${footer(view)}
         ${verification !== null && view.scriptUrl ? html`<script src="${view.scriptUrl}" defer></script>` : ''}
+        ${verification !== null && view.sealScriptUrl ? html`<script src="${view.sealScriptUrl}" defer></script>` : ''}
       </body>
     </html> `;
   return page.value;

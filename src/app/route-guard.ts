@@ -10,6 +10,7 @@ export function guardRedirect(
   isAuthenticated: boolean,
   requested: URL,
 ): string | null {
+  if (route.guard === 'open') return null;
   if (route.guard === 'public') return isAuthenticated ? pathTo('dashboard') : null;
   if (isAuthenticated) return null;
   // An unknown address is not worth returning to after sign-in.

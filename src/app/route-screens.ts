@@ -34,6 +34,11 @@ export const routeScreens: Record<RouteName, LazyScreen> = {
     () => import('@/features/auth/components/sso-screen'),
     (m) => m.SsoScreen,
   ),
+  scanner: lazyScreen(
+    // Named: the build lists this chunk and what it loads for the scanner's service worker (webpack.config.ts).
+    () => import(/* webpackChunkName: "scanner" */ '@/features/scanner/components/scanner-screen'),
+    (m) => m.ScannerScreen,
+  ),
   dashboard: lazyScreen(
     () => import('@/features/verifications/components/verifications-screen'),
     (m) => m.VerificationsScreen,
@@ -105,11 +110,13 @@ export const routeScreens: Record<RouteName, LazyScreen> = {
 };
 
 /**
- * Starts fetching the signed-out screen at `pathname` (sign-in, sign-up…) while the app is still
+ * Starts fetching the signed-out or open screen at `pathname` (sign-in, sign-up, the scanner…) while the app is still
  * starting, instead of when the router first renders it: one round trip less before it paints.
  * Protected screens wait for the guard, which may send the visitor elsewhere.
  */
 export function preloadPublicScreen(pathname: string): void {
-  const route = ROUTES.find(({ guard, path }) => guard === 'public' && matchPath(path, pathname));
+  const route = ROUTES.find(
+    ({ guard, path }) => guard !== 'protected' && matchPath(path, pathname),
+  );
   if (route) void routeScreens[route.name].preload();
 }

@@ -86,6 +86,8 @@ export function buildRoutes(store: AppStore): RouteObject[] {
       hydrateFallbackElement: <ScreenLoading fullPage />,
       errorElement: <RouteErrorScreen />,
       children: [
+        // Full-page screens with a frame of their own (the scanner).
+        ...routesWhere((route) => route.guard === 'open'),
         {
           element: <PublicLayout />,
           children: routesWhere((route) => route.guard === 'public'),

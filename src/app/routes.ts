@@ -4,7 +4,8 @@ import { generatePath, type PathParam } from 'react-router-dom';
 
 import type { AccessArea } from '@common/team';
 
-export type RouteGuard = 'public' | 'protected';
+/** public: signed-out screens (a signed-in user is sent to the dashboard); open: anyone, signed in or not. */
+export type RouteGuard = 'public' | 'protected' | 'open';
 
 /** Routes shown inside a tabbed section layout. */
 export type RouteSection = 'settings' | 'subscription';
@@ -55,6 +56,14 @@ export const ROUTES = [
     title: 'sso',
     description: 'Continue with single sign-on using your organisation email.',
     guard: 'public',
+  },
+  {
+    // A phone tool for anyone holding a document: no sign-in, its own full-page frame, works offline.
+    name: 'scanner',
+    path: '/scan',
+    title: 'Scanner',
+    description: 'Scan a QR code and check its seal, even offline.',
+    guard: 'open',
   },
   {
     name: 'dashboard',

@@ -6,6 +6,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 
 import { isHttpsDeployment, type Config } from '../config';
 
+import type { FastifyReply } from 'fastify';
 import type { ServerResponse } from 'node:http';
 
 declare module 'fastify' {
@@ -29,6 +30,7 @@ function googleOrigins(config: Config): string[] {
 
 // Browser features no page of ours uses are denied, so that injected or framed content cannot ask for them.
 // The public page's copy check reads a chosen file (no camera); the SPA copies links, so clipboard-write stays.
+// The SPA's scanner uses the camera: its document alone allows it (allowScannerFeatures).
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'autoplay=()',
@@ -77,6 +79,28 @@ export function helmetOptions(config: Config): HelmetOptions {
     // The social sign-in popup reports back to its opener; plain same-origin would cut that link.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   };
+}
+
+const SCRIPT_SRC = /((?:^|;)\s*script-src(?![-\w])[^;]*)/;
+
+/**
+ * Widens this answer's CSP so its scripts may compile WebAssembly ('wasm-unsafe-eval': WebAssembly only, never
+ * eval): the public page's copy check (hash-wasm) and the SPA's QR decoder (zxing-wasm) need it. Only these
+ * documents get it; every other answer keeps the app's policy.
+ */
+export function allowWebAssembly(reply: FastifyReply): void {
+  const csp = reply.getHeader('content-security-policy');
+  if (typeof csp !== 'string' || csp.includes("'wasm-unsafe-eval'")) return;
+  reply.header('content-security-policy', csp.replace(SCRIPT_SRC, "$1 'wasm-unsafe-eval'"));
+}
+
+/**
+ * The SPA's document: its scanner (/scan, reached by client-side navigation too) reads the camera and decodes
+ * with WebAssembly. The camera stays denied to any other origin and to every other answer.
+ */
+export function allowScannerFeatures(reply: FastifyReply): void {
+  allowWebAssembly(reply);
+  reply.header('permissions-policy', PERMISSIONS_POLICY.replace('camera=()', 'camera=(self)'));
 }
 
 /** A header to set, or to remove when the value is undefined. */

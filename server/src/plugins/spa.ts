@@ -19,6 +19,7 @@ import { notFoundError } from '../lib/app-error';
 import { sha256 } from '../lib/sha256';
 
 import { setCsrfCookie } from './csrf';
+import { allowScannerFeatures } from './helmet';
 
 import type { Config } from '../config';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -48,6 +49,9 @@ const CONTENT_TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.woff': 'font/woff',
   '.woff2': 'font/woff2',
+  // The scanner's QR decoder: WebAssembly.instantiateStreaming accepts no other type.
+  '.wasm': 'application/wasm',
+  '.webmanifest': 'application/manifest+json',
 };
 
 /** Content codings in the server's order of preference; identity is always there. */
@@ -247,6 +251,7 @@ export default fp(
           .send('The web app is not built yet: run npm run build');
       }
       setCsrfCookie(request, reply);
+      allowScannerFeatures(reply);
       return sendFile(request, reply, spa.index);
     }
 

@@ -28,6 +28,11 @@ describe('guardRedirect', () => {
     expect(guardRedirect(route('signin'), false, url('/signin'))).toBeNull();
   });
 
+  it('lets everyone, signed in or not, open the scanner', () => {
+    expect(guardRedirect(route('scanner'), false, url('/scan'))).toBeNull();
+    expect(guardRedirect(route('scanner'), true, url('/scan'))).toBeNull();
+  });
+
   it('sends a signed-out user on an unknown path to signin without next', () => {
     expect(guardRedirect(route('NotFound'), false, url('/no-such-page'))).toBe('/signin');
   });

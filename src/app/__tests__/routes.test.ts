@@ -9,6 +9,7 @@ describe('route table', () => {
       ['signup', '/signup', 'public'],
       ['forgot-password', '/forgot-password', 'public'],
       ['sso', '/sso', 'public'],
+      ['scanner', '/scan', 'open'],
       ['dashboard', '/', 'protected'],
       ['create-verification', '/create', 'protected'],
       ['integrations', '/integrations', 'protected'],

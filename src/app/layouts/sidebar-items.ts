@@ -2,6 +2,7 @@ import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import CreditCardOutlined from '@mui/icons-material/CreditCardOutlined';
 import ExtensionOutlined from '@mui/icons-material/ExtensionOutlined';
 import LibraryAddOutlined from '@mui/icons-material/LibraryAddOutlined';
+import QrCodeScannerOutlined from '@mui/icons-material/QrCodeScannerOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
@@ -54,6 +55,13 @@ export const MAIN_SIDEBAR_ITEMS: SidebarItem[] = [
     icon: SettingsOutlined,
     // Any route named settings-… belongs to Settings, including future ones.
     isActiveFor: (current) => current === 'custom-domain' || current.startsWith('settings-'),
+  },
+  {
+    // Opens the full-page scanner (outside this frame), as anyone holding a document sees it.
+    label: 'Scanner',
+    routeName: 'scanner',
+    icon: QrCodeScannerOutlined,
+    isActiveFor: oneOf('scanner'),
   },
 ];
 

@@ -15,31 +15,23 @@ import {
   fontAssetName,
   HASHER_SCRIPT,
   loadPageAssets,
+  SEAL_CHECK_SCRIPT,
   VERIFICATION_PAGE_SCRIPT,
 } from '../../pages/page-assets';
 import { servedOnHost } from '../../plugins/custom-domain-hosts';
+import { allowWebAssembly } from '../../plugins/helmet';
 import { RenderedVerifications } from '../../services/public-pages/rendered-verifications';
 
 import logoRoutes from './logos';
 
 import type { ZodTypeProvider } from '../../lib/zod-schemas';
 import type { FoundPublicVerification } from '../../services/public-pages/find-public-verification';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 
 const ASSETS_PATH = '/v/assets';
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 // About 1,500 pages of 10 KB: the documents being scanned these days, whatever the number issued.
 const RENDERED_PAGES_BYTES = 16 * 1024 * 1024;
-
-const SCRIPT_SRC = /((?:^|;)\s*script-src(?![-\w])[^;]*)/;
-
-// The copy check hashes large files with WebAssembly (hash-wasm), which script-src must allow: this page alone
-// widens the app's CSP (helmet.ts).
-function allowWebAssembly(reply: FastifyReply): void {
-  const csp = reply.getHeader('content-security-policy');
-  if (typeof csp !== 'string') return;
-  reply.header('content-security-policy', csp.replace(SCRIPT_SRC, "$1 'wasm-unsafe-eval'"));
-}
 
 const pageRoutes: FastifyPluginAsync = async (app) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -48,6 +40,9 @@ const pageRoutes: FastifyPluginAsync = async (app) => {
   const pageAssets = {
     scriptUrl: assetUrl(VERIFICATION_PAGE_SCRIPT),
     hasherUrl: assetUrl(HASHER_SCRIPT),
+    sealScriptUrl: assetUrl(SEAL_CHECK_SCRIPT),
+    // On the main host even when the page is served on an issuer's custom domain: the scanner lives there only.
+    scannerUrl: new URL('/scan', app.config.PUBLIC_URL).href,
     faviconUrl: '/favicon.svg',
     fontUrls: FONT_WEIGHTS.map((weight) => ({ weight, url: assetUrl(fontAssetName(weight)) })),
     host: new URL(app.config.PUBLIC_URL).host,
@@ -83,6 +78,7 @@ const pageRoutes: FastifyPluginAsync = async (app) => {
     const html = found
       ? renderedPages.get(found, () => renderPage(found.cached.code, found))
       : renderPage(request.params.code, null, withdrawn);
+    // The copy check hashes large files with WebAssembly (hash-wasm).
     allowWebAssembly(reply);
     return (
       reply

@@ -81,6 +81,7 @@ describe('sidebar items', () => {
       ['Bulk Operations', '/bulk-operations'],
       ['Templates', '/templates'],
       ['Settings', '/settings'],
+      ['Scanner', '/scan'],
     ]);
     expect(links('Help and account')).toEqual([
       ['Support', '/support'],

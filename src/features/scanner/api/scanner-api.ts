@@ -1,0 +1,48 @@
+// The scanner's calls, injected into the one API: the trust list (every issuer's seal keys, served beside the app
+// at /.well-known/jwks.json) and a verification's live public view by its code. The last trust list fetched is also
+// kept on the device, so a seal can be checked with no network even where the service worker is not running.
+import { baseApi } from '@/lib/api/base-api';
+import { TRUST_LIST_PATH, type TrustList } from '@common/seals/trust-list';
+import type { PublicVerificationResponse } from '@common/verifications-schemas';
+
+const STORED_TRUST_LIST_KEY = 'qrverify.trust-list';
+
+/** The scanner says itself what a failed call means (offline, not found): no generic toast. */
+const SHOWN_BY_SCREEN = { showsOwnErrors: true } as const;
+
+export function storedTrustList(): TrustList | null {
+  try {
+    const stored = window.localStorage.getItem(STORED_TRUST_LIST_KEY);
+    return stored ? (JSON.parse(stored) as TrustList) : null;
+  } catch {
+    return null;
+  }
+}
+
+function storeTrustList(trustList: TrustList): void {
+  try {
+    window.localStorage.setItem(STORED_TRUST_LIST_KEY, JSON.stringify(trustList));
+  } catch {
+    // Storage full or refused (private mode): the service worker's copy remains.
+  }
+}
+
+export const scannerApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getTrustList: build.query<TrustList, void>({
+      // Outside the API's base path: an absolute URL keeps the base query from prefixing /api/.
+      query: () => new URL(TRUST_LIST_PATH, window.location.origin).href,
+      extraOptions: SHOWN_BY_SCREEN,
+      async onQueryStarted(_argument, { queryFulfilled }) {
+        const result = await queryFulfilled.catch(() => null);
+        if (result) storeTrustList(result.data);
+      },
+    }),
+    getLiveVerification: build.query<PublicVerificationResponse, string>({
+      query: (code) => `public/verifications/${encodeURIComponent(code)}/`,
+      extraOptions: SHOWN_BY_SCREEN,
+    }),
+  }),
+});
+
+export const { useGetTrustListQuery, useGetLiveVerificationQuery } = scannerApi;
