@@ -77,6 +77,8 @@ export const AUDIT_ACTIONS = [
   'webhook.updated',
   'webhook.secret_rotated',
   'webhook.deleted',
+  'seal_key.rotated',
+  'seal_key.revoked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -86,6 +88,7 @@ export const AUDIT_OBJECT_TYPES = [
   'team_member',
   'api_key',
   'webhook',
+  'seal_key',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 

@@ -354,7 +354,15 @@ export const verificationSchema = z.object({
     sha256: z.string(),
   }),
   secured: z.object({ size: z.number(), sha256: z.string() }),
+  /** The public page's address: {origin}/v/{code}, the origin being the custom domain it was printed with, if any. */
   public_url: z.string(),
+  /**
+   * What the QR code encodes: public_url, with '#' and the seal's digits when sealed (docs/seals.md). Always sent;
+   * optional in the type only until the SPA's fixtures carry it (as `sealed` below).
+   */
+  qr_url: z.string().optional(),
+  /** Whether the QR code carries a seal; codes made before seals, or on a template with them off, do not. */
+  sealed: z.boolean().optional(),
   created_by: z.object({ email: z.string(), name: z.string() }),
   /** The bulk operation that made it; null for one made on its own (or when that operation was deleted). */
   bulk_operation: z.object({ id: z.string(), name: z.string() }).nullable(),
@@ -407,6 +415,11 @@ export const publicVerificationSchema = z.object({
   replaced_by_code: z.string().nullable(),
   original_sha256: z.string(),
   secured_sha256: z.string(),
+  /**
+   * Whether its QR code was printed with a seal: a visit without one (or with a bad one) deserves a warning.
+   * Always sent; optional in the type only until the SPA's preview fixture carries it.
+   */
+  sealed: z.boolean().optional(),
 });
 export type PublicVerification = z.infer<typeof publicVerificationSchema>;
 

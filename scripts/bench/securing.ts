@@ -74,6 +74,7 @@ export async function benchSecuring(report: Report) {
           url: QR_URL,
           placement: DEFAULT_QR_PLACEMENT,
           maxBytes: SERVER_CONFIG.UPLOAD_MAX_BYTES,
+          seal: null,
         });
       const bare = await medianRate(1, () => bareStamp(pdf));
       const oneClient = await medianRate(1, secure);

@@ -15,6 +15,7 @@ import * as createSubscriptions from './0012-create-subscriptions';
 import * as createAccountTools from './0013-create-account-tools';
 import * as createScanAnalytics from './0014-create-scan-analytics';
 import * as addUnusualSeen from './0016-add-unusual-seen';
+import * as createSeals from './0017-create-seals';
 
 import type { Migration } from 'kysely';
 
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0013-create-account-tools': createAccountTools,
   '0014-create-scan-analytics': createScanAnalytics,
   '0016-add-unusual-seen': addUnusualSeen,
+  '0017-create-seals': createSeals,
 };

@@ -91,6 +91,27 @@ const trustProxy = () =>
     return z.NEVER;
   });
 
+/** A 256-bit key as 64 hex digits or base64 (standard or URL-safe, padded or not). */
+function keyOf256Bits(value: string): Buffer | null {
+  const text = value.trim();
+  if (/^[0-9a-f]{64}$/i.test(text)) return Buffer.from(text, 'hex');
+  if (!/^[A-Za-z0-9+/_-]{43}={0,1}$/.test(text)) return null;
+  const key = Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return key.length === 32 ? key : null;
+}
+
+const key256 = () =>
+  z.string().transform((value, context): Buffer => {
+    const key = keyOf256Bits(value);
+    if (key) return key;
+    context.addIssue({
+      code: 'custom',
+      message:
+        'must be 32 random bytes as 64 hex digits or base64 (e.g. the output of `openssl rand -base64 32`)',
+    });
+    return z.NEVER;
+  });
+
 const planLimitsOverrideSchema = z.partialRecord(
   z.enum(PLAN_IDS),
   planLimitsSchema.partial().strict(),
@@ -277,6 +298,10 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_BASE: httpUrl().optional(),
+  // Sealed QR codes (docs/seals.md): the key that encrypts every account's signing key in the database. Unset: one
+  // generated at first start in DATA_DIR/seal-master-key (a warning says so) — set it when several instances share
+  // the database, and keep it with the backups: without it the stored signing keys cannot be used.
+  SEAL_MASTER_KEY: key256().optional(),
   STATIC_DIR: absolutePath('./dist'),
   ACCESS_TOKEN_TTL_SECONDS: seconds().default(SESSION_LIFETIME_SECONDS),
   REFRESH_TOKEN_TTL_SECONDS: seconds().default(30 * DAY_SECONDS),

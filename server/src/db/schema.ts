@@ -6,6 +6,7 @@ import type {
   WebhookDeliveryStatus,
   WebhookEvent,
 } from '@common/integrations-schemas';
+import type { SealKeyStatus } from '@common/seals/trust-list';
 import type {
   BillingInterval,
   PlanId,
@@ -21,6 +22,14 @@ import type { BulkItemError, BulkItemStatus } from '../services/bulk/bulk-items'
 import type { SheetType } from '../services/bulk/read-sheet';
 import type { TemplateLogoType } from '../services/templates/detect-logo-type';
 import type { ColumnType, Generated, Selectable } from 'kysely';
+
+/** The public half of a seal key as stored: a P-256 JWK. */
+export interface SealPublicJwk {
+  kty: 'EC';
+  crv: 'P-256';
+  x: string;
+  y: string;
+}
 
 /** Filled in by the database on insert, never written by the app afterwards. */
 type CreatedAt = ColumnType<Date, never, never>;
@@ -171,6 +180,10 @@ export interface VerificationsTable {
   unusual_notified_at: Optional<Date>;
   /** When the rule last matched while flagged: the flag clears after a quiet period without a match. */
   unusual_seen_at: Optional<Date>;
+  /** The digits of the QR code's URL fragment (docs/seals.md); null for an unsealed code. Never changes. */
+  seal: Optional<string>;
+  /** The seal key that signed it (seal_keys.kid); null when unsealed. */
+  seal_kid: Optional<string>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, never, Date>;
 }
@@ -194,6 +207,24 @@ export interface CustomDomainsTable {
   pending_since: ColumnType<Date, Date | undefined, Date>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** An account's ES256 key that signs its QR codes' seals (docs/seals.md); one active at a time. */
+export interface SealKeysTable {
+  id: Generated<string>;
+  /** The owner's user id, as verifications.user_id. */
+  account_id: string;
+  kid: string;
+  /** JSON; written as JSON text. */
+  public_jwk: ColumnType<SealPublicJwk, string, never>;
+  /** The PKCS #8 private key, AES-256-GCM under the master key: nonce, tag, ciphertext. */
+  private_key_iv: Buffer;
+  private_key_tag: Buffer;
+  private_key_ciphertext: Buffer;
+  status: ColumnType<SealKeyStatus, SealKeyStatus | undefined, SealKeyStatus>;
+  created_at: CreatedAt;
+  retired_at: Optional<Date>;
+  revoked_at: Optional<Date>;
 }
 
 /** A plan an account can be on; the default set is seeded at start, an operator changes rows with `npm run plans`. */
@@ -266,6 +297,8 @@ export interface TemplatesTable {
   logo_content_type: TemplateLogoType | null;
   logo_size: number | null;
   logo_sha256: string | null;
+  /** Whether new verifications on it get a sealed QR code (docs/seals.md). */
+  seal_enabled: Generated<boolean>;
   /** As on verifications. */
   created_by: OptionalReference;
   created_at: CreatedAt;
@@ -507,6 +540,7 @@ export interface Database {
   account_exports: AccountExportsTable;
   withdrawn_codes: WithdrawnCodesTable;
   scan_daily: ScanDailyTable;
+  seal_keys: SealKeysTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,7 +1,7 @@
 // Which Host gets what. Our own host names (PUBLIC_URL's, and loopback for local use, Caddy's ask and health
 // checks) get the whole app. A verified custom domain gets its account's public pages only: /v/{code} (another
-// account's code shows the not-found page: servedOnHost, in the page's route), the page's assets and favicon,
-// and the document download and logos of that account; anything else there (the SPA, /api/, /companion) is 404.
+// account's code shows the not-found page: servedOnHost, in the page's route), the page's assets and favicon, the
+// seal trust list (its pages check seals against it), and the document download and logos of that account; anything else there (the SPA, /api/, /companion) is 404.
 // A domain its account removed keeps serving the codes printed with it (findDomainOwner).
 // Any other name is refused with 421, so nobody can point a domain at us and have our pages under it.
 // With custom domains off (no CUSTOM_DOMAIN_TARGET) every host is served, as before the feature.
@@ -23,7 +23,7 @@ declare module 'fastify' {
 const PAGE_PATH = /^\/v\/[^/]+\/?$/;
 const DOCUMENT_PATH = /^\/v\/([^/]+)\/document\/?$/;
 const LOGO_PATH = /^\/v\/logos\/([^/]+)\/[^/]+$/;
-const SHARED_PATHS = /^\/(?:v\/assets\/[^/]+|favicon\.svg)$/;
+const SHARED_PATHS = /^\/(?:v\/assets\/[^/]+|favicon\.svg|\.well-known\/jwks\.json)$/;
 
 function misdirected(): AppError {
   return new AppError({

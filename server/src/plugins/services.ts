@@ -33,6 +33,9 @@ import {
   buildPublicPageServices,
   type PublicPageServices,
 } from '../services/public-pages/public-page-services';
+import { buildTrustList } from '../services/seals/build-trust-list';
+import { loadSealMasterKey } from '../services/seals/seal-master-key';
+import { buildSealServices, type SealServices } from '../services/seals/seal-services';
 import { buildPlanLimits, type PlanLimitChecks } from '../services/subscription/plan-limits';
 import { seedDefaultPlans } from '../services/subscription/plan-rows';
 import {
@@ -75,6 +78,8 @@ export interface AppServices {
   subscription: SubscriptionServices;
   analytics: AnalyticsServices;
   support: SupportServices;
+  /** Sealed QR codes: the accounts' signing keys and the trust list (docs/seals.md). */
+  seals: SealServices;
   /** What each account's plan allows; the services doing the work check it (and auth, for API keys). */
   planLimits: PlanLimitChecks;
 }
@@ -98,7 +103,17 @@ export default fp(
     const publicPages = new PublicPageCache({
       loadVerification: (code) => loadPublicVerification(db, code),
       loadTemplate: (id) => loadPublicTemplate(db, id),
+      loadTrustList: () => buildTrustList(db, config),
     });
+    const sealMasterKey = await loadSealMasterKey(config);
+    if (sealMasterKey.file) {
+      app.log.warn(
+        { file: sealMasterKey.file },
+        'SEAL_MASTER_KEY is not set: the seal keys are encrypted with a key generated in DATA_DIR. Set ' +
+          'SEAL_MASTER_KEY when running several instances, and keep it with your backups (docs/seals.md).',
+      );
+    }
+    const seals = buildSealServices({ db, masterKey: sealMasterKey.key, publicPages, config });
     const planLimits = buildPlanLimits({ db, config });
     await seedDefaultPlans(db);
     const webhooks = buildWebhookServices({ db, queue: app.queue, mailer, config, planLimits });
@@ -169,6 +184,7 @@ export default fp(
         securing,
         webhooks,
         planLimits,
+        seals,
         config,
       }),
       templates: buildTemplateServices({ db, storage, publicPages }),
@@ -189,6 +205,7 @@ export default fp(
         queue: app.queue,
         webhooks,
         planLimits,
+        seals,
         config,
       }),
       apiKeys: buildApiKeyServices({ db, config, planLimits }),
@@ -203,6 +220,7 @@ export default fp(
       subscription: buildSubscriptionServices({ db, config, planLimits }),
       analytics,
       support: buildSupportServices({ db, mailer, config, planLimits }),
+      seals,
       planLimits,
     });
     // Before the app serves: files a crash left without their row (see remove-orphaned-verification-files.ts).

@@ -16,6 +16,7 @@ import templatesRoutes from './api/templates';
 import uploadsRoutes from './api/uploads';
 import verificationsRoutes from './api/verifications';
 import pageRoutes from './v';
+import wellKnownRoutes from './well-known';
 
 import type { FastifyPluginAsync } from 'fastify';
 
@@ -38,6 +39,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(accountDeletionRoutes, { prefix: '/api/account' });
   await app.register(accountRoutes, { prefix: '/api/account' });
   await app.register(pageRoutes, { prefix: '/v' });
+  await app.register(wellKnownRoutes);
 };
 
 export default routes;

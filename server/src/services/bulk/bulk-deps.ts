@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema';
 import type { Queue } from '../../plugins/queue';
 import type { Storage } from '../../storage/storage';
 import type { PublicPageCache } from '../public-pages/public-page-cache';
+import type { SealServices } from '../seals/seal-services';
 import type { PlanLimitChecks } from '../subscription/plan-limits';
 import type { Securing } from '../verifications/securing-pool';
 import type { WebhookServices } from '../webhooks/webhook-services';
@@ -19,6 +20,8 @@ export interface BulkDeps {
   webhooks: Pick<WebhookServices, 'emitVerificationEvent' | 'emitBulkOperationCompleted' | 'wake'>;
   /** The account's plan: rows per operation, and the month's verifications. */
   planLimits: PlanLimitChecks;
+  /** The key each row's seal is signed with, asked per row: a key rotated or revoked mid-run is not used after. */
+  seals: Pick<SealServices, 'signingKeyFor'>;
   config: Pick<
     Config,
     | 'PUBLIC_URL'

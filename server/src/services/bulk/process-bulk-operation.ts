@@ -13,6 +13,7 @@ import { isoDate } from '@common/verifications';
 
 import { AppError } from '../../lib/app-error';
 import { findPublicOrigin } from '../custom-domains/public-origin';
+import { sealRequestFor } from '../seals/sign-seal';
 import { resolveTemplateId } from '../templates/resolve-template-id';
 import { generatePublicCode, verificationUrl } from '../verifications/public-code';
 import { storeNewVerification } from '../verifications/store-new-verification';
@@ -506,11 +507,17 @@ async function secureRow(
   );
   if (!fields) return failItem(deps, operation, item, errors.map((e) => e.message).join(' '));
   const code = generatePublicCode();
+  const sealKey = await deps.seals.signingKeyFor(
+    operation.user_id,
+    context.templateId,
+    context.publicOrigin,
+  );
   const request = {
     code,
     url: verificationUrl(context.publicOrigin ?? config.PUBLIC_URL, code),
     placement: operation.qr_placement,
     maxBytes: config.UPLOAD_MAX_BYTES,
+    seal: sealRequestFor(sealKey, fields),
   };
   let original: Buffer;
   let secured;
@@ -545,7 +552,6 @@ async function secureRow(
         ...fields,
         templateId: context.templateId,
         publicOrigin: context.publicOrigin,
-        qr: operation.qr_placement,
         allowDownload: operation.allow_download,
         original: {
           filename: outputFileName(operation, item, fields.holder_name),

@@ -38,5 +38,6 @@ export async function loadPublicVerification(
     allow_download: row.allow_download,
     secured_size: row.secured_size,
     template_id: row.template_id,
+    sealed: row.seal !== null,
   };
 }

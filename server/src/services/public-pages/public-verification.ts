@@ -16,6 +16,7 @@ export interface CachedPublicVerification extends Omit<PublicVerification, 'stat
   secured_size: number;
   /** The template the page renders with (its design is cached apart, by template id). */
   template_id: string;
+  sealed: boolean;
 }
 
 export function toPublicVerification(
@@ -37,5 +38,6 @@ export function toPublicVerification(
     original_sha256: cached.original_sha256,
     secured_sha256: cached.secured_sha256,
     allow_download: cached.allow_download,
+    sealed: cached.sealed,
   };
 }

@@ -9,6 +9,7 @@ import { DEFAULT_QR_PLACEMENT, isoDate } from '@common/verifications';
 import type { CreateVerificationRequest } from '@common/verifications-schemas';
 
 import { findPublicOrigin } from '../custom-domains/public-origin';
+import { sealRequestFor } from '../seals/sign-seal';
 import { resolveTemplateId } from '../templates/resolve-template-id';
 import { readStagedUpload } from '../uploads/read-staged-upload';
 import { removeStagedUpload } from '../uploads/remove-staged-upload';
@@ -74,6 +75,12 @@ export async function createVerificationFromUpload(
   // 80 random bits: a clash is not a practical concern, and the unique index would refuse one anyway.
   const code = generatePublicCode();
   const publicOrigin = await findPublicOrigin(db, config, actor.accountId);
+  const facts = {
+    holder_name: input.holder_name,
+    issue_date: input.issue_date ?? isoDate(),
+    expiry_date: input.expiry_date ?? null,
+  };
+  const sealKey = await deps.seals.signingKeyFor(actor.accountId, templateId, publicOrigin);
   const bytes = await source.readBytes();
   const secured = await deps.securing.secureDocument({
     bytes,
@@ -81,18 +88,16 @@ export async function createVerificationFromUpload(
     url: verificationUrl(publicOrigin ?? config.PUBLIC_URL, code),
     placement: qr,
     maxBytes: config.UPLOAD_MAX_BYTES,
+    seal: sealRequestFor(sealKey, facts),
   });
 
   await storeNewVerification(deps, actor, {
     id,
     code,
     title: input.title,
-    holder_name: input.holder_name,
-    issue_date: input.issue_date ?? isoDate(),
-    expiry_date: input.expiry_date ?? null,
+    ...facts,
     custom_fields: input.custom_fields ?? [],
     templateId,
-    qr,
     allowDownload: input.allow_download ?? false,
     original: { filename: source.filename, body: source.storedBody(), size: bytes.length },
     secured,

@@ -16,7 +16,7 @@ import {
 import { placeQrCode, POINTS_PER_MM } from '@common/qr-geometry';
 import type { QrPlacement } from '@common/verifications';
 
-import { createQrMatrix, QR_QUIET_ZONE_MODULES } from './create-qr-matrix';
+import { QR_QUIET_ZONE_MODULES, type QrMatrix } from './create-qr-matrix';
 import { documentErrors } from './verification-errors';
 
 const PRINT_SAFE_MARGIN_MM = 5;
@@ -38,8 +38,8 @@ export interface StampFonts {
 }
 
 export interface QrStamp {
-  /** What the code encodes: PUBLIC_URL/v/{code}. */
-  url: string;
+  /** The code's modules: the URL PUBLIC_URL/v/{code}, with its seal when sealed (create-qr-matrix.ts). */
+  matrix: QrMatrix;
   /** The public code printed under the QR code. */
   code: string;
   placement: QrPlacement;
@@ -151,7 +151,7 @@ function layOutStamp(
 }
 
 export function drawQrStamp(page: PDFPage, stamp: QrStamp, fonts: StampFonts): StampBox {
-  const { size, runs } = createQrMatrix(stamp.url);
+  const { size, runs } = stamp.matrix;
   const layout = layOutStamp(stamp.placement.size_mm, size, stamp.code, fonts);
   const viewed = viewedPage(page);
   const box = placeStamp(viewed, layout, stamp.placement);

@@ -1,9 +1,14 @@
-// The QR code of a verification's URL as a PNG or SVG download: the same code as the stamped one, with its
-// quiet zone. Encoded here rather than by the qrcode package's renderers: its PNG path filters every line in
+// The QR code of a verification's URL as a PNG or SVG download: the same code as the stamped one (its stored seal
+// included), with its quiet zone. Encoded here rather than by the qrcode package's renderers: its PNG path filters every line in
 // JavaScript and takes hundreds of milliseconds for a print-size image.
 import { deflateSync } from 'node:zlib';
 
-import { createQrMatrix, QR_QUIET_ZONE_MODULES, type QrMatrix } from './create-qr-matrix';
+import {
+  createQrMatrix,
+  QR_QUIET_ZONE_MODULES,
+  type QrContent,
+  type QrMatrix,
+} from './create-qr-matrix';
 
 export type QrImageFormat = 'png' | 'svg';
 
@@ -77,7 +82,7 @@ function encodeSvg(matrix: QrMatrix): Buffer {
   );
 }
 
-export function renderQrCode(url: string, format: QrImageFormat): Buffer {
-  const matrix = createQrMatrix(url);
+export function renderQrCode(content: QrContent, format: QrImageFormat): Buffer {
+  const matrix = createQrMatrix(content);
   return format === 'svg' ? encodeSvg(matrix) : encodePng(matrix);
 }

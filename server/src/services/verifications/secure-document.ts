@@ -1,13 +1,17 @@
 // Secures an uploaded document: checks what it really is, turns an image into a one-page PDF, stamps the QR code
-// of its verification on the chosen pages and returns the new PDF with the SHA-256 of both files.
+// of its verification on the chosen pages and returns the new PDF with the SHA-256 of both files. A sealed code's
+// seal is signed here, where the original's SHA-256 is known (docs/seals.md), and drawn large enough for its
+// modules to stay printable.
 import { StandardFonts, type PDFPage } from 'pdf-lib';
 
 import type { DocumentContentType } from '@common/uploads';
-import type { QrPlacement } from '@common/verifications';
+import { SEALED_QR_MIN_MODULE_MM, type QrPlacement } from '@common/verifications';
 
 import { sha256 } from '../../lib/sha256';
+import { signSeal, type SealRequest } from '../seals/sign-seal';
 
 import { checkDocument, type DocumentLimits } from './check-document';
+import { createQrMatrix, type QrMatrix } from './create-qr-matrix';
 import { drawQrStamp } from './draw-qr-stamp';
 
 export interface SecureDocumentInput {
@@ -19,6 +23,8 @@ export interface SecureDocumentInput {
   url: string;
   placement: QrPlacement;
   limits: DocumentLimits;
+  /** The account's key and the facts to seal; null for an unsealed code. */
+  seal: SealRequest | null;
 }
 
 export interface SecuredDocument {
@@ -31,6 +37,22 @@ export interface SecuredDocument {
   stampedPages: number[];
   originalSha256: string;
   securedSha256: string;
+  /** The URL fragment's digits and the key that signed them; null when unsealed. */
+  seal: { digits: string; kid: string } | null;
+  /** The placement as drawn: a sealed code's size grows to what its modules need. */
+  placement: QrPlacement;
+}
+
+// Tenths of a millimetre, rounded up: the stored size never reads below what was drawn.
+function roundUpToTenth(mm: number): number {
+  return Math.ceil(mm * 10 - 1e-9) / 10;
+}
+
+/** A sealed code is never drawn smaller than SEALED_QR_MIN_MODULE_MM a module; an unsealed one as asked. */
+export function drawnPlacement(placement: QrPlacement, matrix: QrMatrix, isSealed: boolean) {
+  if (!isSealed) return placement;
+  const needed = roundUpToTenth(matrix.size * SEALED_QR_MIN_MODULE_MM);
+  return needed > placement.size_mm ? { ...placement, size_mm: needed } : placement;
 }
 
 function pagesToStamp(pages: PDFPage[], placement: QrPlacement): PDFPage[] {
@@ -51,10 +73,16 @@ export async function secureDocument(input: SecureDocumentInput): Promise<Secure
     regular: await doc.embedFont(StandardFonts.Helvetica),
     bold: await doc.embedFont(StandardFonts.HelveticaBold),
   };
+  const originalSha256 = sha256(bytes);
+  const seal = input.seal
+    ? { digits: signSeal(input.seal, input.code, originalSha256), kid: input.seal.kid }
+    : null;
+  const matrix = createQrMatrix({ url: input.url, seal: seal?.digits ?? null });
+  const placement = drawnPlacement(input.placement, matrix, seal !== null);
   const pages = doc.getPages();
-  const stamped = pagesToStamp(pages, input.placement);
+  const stamped = pagesToStamp(pages, placement);
   for (const page of stamped) {
-    drawQrStamp(page, { url: input.url, code: input.code, placement: input.placement }, fonts);
+    drawQrStamp(page, { matrix, code: input.code, placement }, fonts);
   }
   // Object streams (PDF 1.5) would shrink the file a little, but older readers and printers choke on them.
   const pdf = Buffer.from(await doc.save({ useObjectStreams: false }));
@@ -63,7 +91,9 @@ export async function secureDocument(input: SecureDocumentInput): Promise<Secure
     pdf,
     pageCount: pages.length,
     stampedPages: stamped.map((page) => pages.indexOf(page)),
-    originalSha256: sha256(bytes),
+    originalSha256,
     securedSha256: sha256(pdf),
+    seal,
+    placement,
   };
 }

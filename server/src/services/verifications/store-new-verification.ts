@@ -1,7 +1,6 @@
 // Stores a secured verification: both files, then its row, audit entry, webhook event and the count against the
 // plan's month in one transaction, then tells the public pages. Any failure removes the files already stored, so there is never a file without a row or a row
 // without files. A single upload and every bulk row go through here.
-import type { QrPlacement } from '@common/verifications';
 import type { CustomField } from '@common/verifications-schemas';
 
 import { cleanFileName } from '../../lib/file-name';
@@ -25,7 +24,6 @@ export interface NewVerificationRecord {
   expiry_date: string | null;
   custom_fields: CustomField[];
   templateId: string;
-  qr: QrPlacement;
   allowDownload: boolean;
   original: { filename: string; body: Buffer | Readable; size: number };
   secured: SecuredDocument;
@@ -63,7 +61,8 @@ export async function storeNewVerification(
           expiry_date: record.expiry_date,
           custom_fields: JSON.stringify(record.custom_fields),
           template_id: record.templateId,
-          qr_placement: JSON.stringify(record.qr),
+          // As drawn: a sealed code may be larger than asked (secure-document.ts).
+          qr_placement: JSON.stringify(secured.placement),
           allow_download: record.allowDownload,
           revoked_at: null,
           revocation_reason: null,
@@ -78,6 +77,8 @@ export async function storeNewVerification(
           bulk_operation_id: record.bulk?.operationId ?? null,
           bulk_row_number: record.bulk?.rowNumber ?? null,
           public_origin: record.publicOrigin ?? null,
+          seal: secured.seal?.digits ?? null,
+          seal_kid: secured.seal?.kid ?? null,
         })
         .execute();
       await recordAudit(trx, actor, {

@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
 import type { PublicPageCache } from '../public-pages/public-page-cache';
+import type { SealServices } from '../seals/seal-services';
 import type { PlanLimitChecks } from '../subscription/plan-limits';
 import type { WebhookServices } from '../webhooks/webhook-services';
 import type { ScanRecorder } from './scan-recorder';
@@ -25,6 +26,8 @@ export interface VerificationDeps {
   webhooks: VerificationWebhooks;
   /** The account's plan: each verification stored is counted against its month. */
   planLimits: PlanLimitChecks;
+  /** The key each new verification's seal is signed with. */
+  seals: Pick<SealServices, 'signingKeyFor'>;
   config: Pick<
     Config,
     'PUBLIC_URL' | 'UPLOAD_MAX_BYTES' | 'CUSTOM_DOMAIN_TARGET' | 'CUSTOM_DOMAIN_SCHEME'

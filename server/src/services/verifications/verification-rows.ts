@@ -7,6 +7,7 @@ import type { Verification } from '@common/verifications-schemas';
 
 import { personName } from '../../lib/person-name';
 
+import { qrText } from './create-qr-matrix';
 import { verificationUrl } from './public-code';
 
 import type { Database } from '../../db/schema';
@@ -61,6 +62,7 @@ export function selectVerificationRows(db: Kysely<Database>) {
         'v.public_origin',
         'v.unusual_since',
         'v.unusual_reason',
+        'v.seal',
       ])
   );
 }
@@ -104,6 +106,12 @@ export function toVerification(
     secured: { size: row.secured_size, sha256: row.secured_sha256 },
     // The URL it was printed with: a custom domain's then, or PUBLIC_URL.
     public_url: verificationUrl(row.public_origin ?? publicUrl, row.code),
+    // What its QR code encodes: the same URL, with '#' and the seal when sealed.
+    qr_url: qrText({
+      url: verificationUrl(row.public_origin ?? publicUrl, row.code),
+      seal: row.seal,
+    }),
+    sealed: row.seal !== null,
     created_by: {
       email: row.created_by_email,
       name: personName(row.created_by_first_name, row.created_by_last_name),

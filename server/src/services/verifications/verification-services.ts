@@ -84,11 +84,9 @@ export function buildVerificationServices(deps: VerificationDeps) {
     },
 
     async renderQrCode(accountId: string, id: string, format: QrImageFormat) {
-      const { code, public_origin: origin } = await findOwnVerification(db, accountId, id);
-      return {
-        code,
-        image: renderQrCode(verificationUrl(origin ?? config.PUBLIC_URL, code), format),
-      };
+      const { code, public_origin: origin, seal } = await findOwnVerification(db, accountId, id);
+      const url = verificationUrl(origin ?? config.PUBLIC_URL, code);
+      return { code, image: renderQrCode({ url, seal }, format) };
     },
   };
 }

@@ -19,6 +19,10 @@ function fakeDatabase() {
       const row = templates.get(id);
       return row ? (row as unknown as PublicTemplate) : null;
     },
+    loadTrustList: async () => {
+      loads.push('trust list');
+      return { trustList: { keys: [], service_hosts: [] }, body: '', etag: '""' };
+    },
   });
   return { verifications, templates, loads, cache };
 }

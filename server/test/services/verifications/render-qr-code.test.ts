@@ -19,7 +19,7 @@ async function decode(image: Buffer): Promise<string | undefined> {
 }
 
 test('the PNG is a large, readable QR code of the verification URL', async () => {
-  const png = renderQrCode(URL, 'png');
+  const png = renderQrCode({ url: URL, seal: null }, 'png');
 
   expect(png.subarray(1, 4).toString()).toBe('PNG');
   expect(png.readUInt32BE(16)).toBeGreaterThan(900);
@@ -28,7 +28,7 @@ test('the PNG is a large, readable QR code of the verification URL', async () =>
 });
 
 test('the SVG is a readable QR code of the verification URL that scales to any size', async () => {
-  const svg = renderQrCode(URL, 'svg');
+  const svg = renderQrCode({ url: URL, seal: null }, 'svg');
 
   expect(svg.toString()).toMatch(/^<svg [^>]*viewBox="0 0 (\d+) \1"/);
   expect(await decode(svg)).toBe(URL);

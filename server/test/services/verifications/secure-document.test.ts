@@ -46,6 +46,7 @@ function secure(
     url: URL,
     placement: { pages: 'first', position: 'bottom-right', size_mm: 25, ...placement },
     limits: { ...LIMITS, ...limits },
+    seal: null,
   });
 }
 

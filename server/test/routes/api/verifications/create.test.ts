@@ -43,7 +43,7 @@ async function verificationCount(app: FastifyInstance): Promise<number> {
   return count;
 }
 
-test('uploading a PDF secures it: 201 with the verification, its files and a QR code of its public URL', async () => {
+test('uploading a PDF secures it: 201 with the verification, its files and a sealed QR code of its public URL', async () => {
   const app = await createTestApp({ env: { PUBLIC_URL: 'https://verify.example.com' } });
   const user = await signedInUser(app, {
     email: 'ada@example.com',
@@ -75,7 +75,8 @@ test('uploading a PDF secures it: 201 with the verification, its files and a QR 
     expiry_date: '2030-06-30',
     custom_fields: [{ key: 'Grade', value: 'First' }],
     template_id: template.id,
-    qr: { pages: 'every', position: 'top-left', size_mm: 30 },
+    // Asked for 30 mm; a sealed code (version 11, 61 modules) is drawn at 0.55 mm a module at least.
+    qr: { pages: 'every', position: 'top-left', size_mm: 33.6 },
     status: 'active',
     revoked_at: null,
     revocation_reason: null,
@@ -89,6 +90,10 @@ test('uploading a PDF secures it: 201 with the verification, its files and a QR 
     },
     secured: { size: expect.any(Number), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
     public_url: `https://verify.example.com/v/${verification.code}`,
+    qr_url: expect.stringMatching(
+      new RegExp(`^https://verify\\.example\\.com/v/${verification.code}#\\d{250,}$`),
+    ),
+    sealed: true,
     created_by: { email: 'ada@example.com', name: 'Ada King' },
     created_at: expect.any(String),
     updated_at: expect.any(String),
@@ -108,10 +113,7 @@ test('uploading a PDF secures it: 201 with the verification, its files and a QR 
   expect(document.rawPayload.length).toBe(verification.secured.size);
   expect(sha256(document.rawPayload)).toBe(verification.secured.sha256);
   const [pages] = await renderPdfPages([{ pdf: document.rawPayload }]);
-  expect(pages.map((page) => page.qr?.data)).toEqual([
-    verification.public_url,
-    verification.public_url,
-  ]);
+  expect(pages.map((page) => page.qr?.data)).toEqual([verification.qr_url, verification.qr_url]);
 
   const stored = await app.inject({
     url: `/api/verifications/${verification.id}/original/`,
@@ -124,7 +126,7 @@ test('uploading a PDF secures it: 201 with the verification, its files and a QR 
   await app.close();
 });
 
-test('optional fields take their defaults: first page, bottom right, 25 mm, no download, no expiry, default template', async () => {
+test('optional fields take their defaults: first page, bottom right, 25 mm (the sealed minimum above it), no download, no expiry, default template', async () => {
   const app = await createTestApp();
   const user = await signedInUser(app);
 
@@ -135,7 +137,7 @@ test('optional fields take their defaults: first page, bottom right, 25 mm, no d
     expiry_date: null,
     custom_fields: [],
     template_id: (await defaultTemplate(app, user)).id,
-    qr: { pages: 'first', position: 'bottom-right', size_mm: 25 },
+    qr: { pages: 'first', position: 'bottom-right', size_mm: 33.6 },
     allow_download: false,
   });
   await app.close();

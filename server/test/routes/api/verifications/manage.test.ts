@@ -350,7 +350,7 @@ describe('the QR code, scans and figures', () => {
     return jsQR(new Uint8ClampedArray(pixels.data.buffer), 600, 600)?.data;
   }
 
-  test('the QR code downloads as PNG (default) or SVG, encoding the public URL', async () => {
+  test('the QR code downloads as PNG (default) or SVG, encoding the public URL and its seal', async () => {
     const app = await createTestApp();
     const user = await signedInUser(app);
     const verification = await createVerification(app, user);
@@ -359,11 +359,11 @@ describe('the QR code, scans and figures', () => {
     const png = await get(app, user, url);
     expect(png.headers['content-type']).toBe('image/png');
     expect(png.headers['content-disposition']).toContain(`${verification.code}-qr.png`);
-    expect(await decodeImage(png.rawPayload)).toBe(verification.public_url);
+    expect(await decodeImage(png.rawPayload)).toBe(verification.qr_url);
 
     const svg = await get(app, user, `${url}?format=svg`);
     expect(svg.headers['content-type']).toBe('image/svg+xml');
-    expect(await decodeImage(svg.rawPayload)).toBe(verification.public_url);
+    expect(await decodeImage(svg.rawPayload)).toBe(verification.qr_url);
 
     expect((await get(app, user, `${url}?format=gif`)).statusCode).toBe(400);
     await app.close();

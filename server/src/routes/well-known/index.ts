@@ -1,0 +1,48 @@
+// /.well-known/jwks.json: the seal trust list (common/seals/trust-list.ts) — every account's public seal keys with
+// their issuer, custom domain and status. Scanners (our /scan, on any origin a custom domain serves, and
+// `npm run verify`) keep a copy and check seals offline against it, so it is public, cross-origin, cacheable for an
+// hour and revalidated with a strong ETag. Built from memory (public-page-cache.ts) on our host and on verified
+// custom domains alike (plugins/custom-domain-hosts.ts).
+import { TRUST_LIST_PATH } from '@common/seals/trust-list';
+
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+
+const MAX_AGE_SECONDS = 60 * 60;
+
+function isFresh(request: FastifyRequest, etag: string): boolean {
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === etag || tag === '*');
+}
+
+function allowAnyOrigin(reply: FastifyReply): FastifyReply {
+  return reply
+    .header('access-control-allow-origin', '*')
+    .header('access-control-expose-headers', 'ETag');
+}
+
+const wellKnownRoutes: FastifyPluginAsync = async (app) => {
+  app.get(TRUST_LIST_PATH, async (request, reply) => {
+    const { body, etag } = await app.services.seals.trustList();
+    allowAnyOrigin(reply)
+      .header('cache-control', `public, max-age=${MAX_AGE_SECONDS}`)
+      .header('etag', etag);
+    if (isFresh(request, etag)) return reply.code(304).send();
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
+
+  // A scanner revalidating from another origin sends If-None-Match, which needs a preflight.
+  app.options(TRUST_LIST_PATH, async (_request, reply) =>
+    allowAnyOrigin(reply)
+      .header('access-control-allow-methods', 'GET, HEAD')
+      .header('access-control-allow-headers', 'If-None-Match')
+      .header('access-control-max-age', String(MAX_AGE_SECONDS))
+      .code(204)
+      .send(),
+  );
+};
+
+export default wellKnownRoutes;

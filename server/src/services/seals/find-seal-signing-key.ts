@@ -1,0 +1,35 @@
+// The key a new verification's seal is signed with, or null when its template has seals turned off. The account's
+// first sealed verification makes its key (seal-key-rows.ts), and the trust list is told.
+import { decryptPrivateKey } from './seal-key-crypto';
+import { ensureActiveSealKey } from './seal-key-rows';
+import { sealHost, type SealSigningKey } from './sign-seal';
+
+import type { SealDeps } from './seal-deps';
+
+export async function findSealSigningKey(
+  deps: SealDeps,
+  accountId: string,
+  templateId: string,
+  /** The origin the QR code points at (a custom domain's); null: PUBLIC_URL's. */
+  publicOrigin: string | null,
+): Promise<SealSigningKey | null> {
+  const { db, masterKey } = deps;
+  const template = await db
+    .selectFrom('templates')
+    .select('seal_enabled')
+    .where('id', '=', templateId)
+    .where('user_id', '=', accountId)
+    .executeTakeFirst();
+  if (!template?.seal_enabled) return null;
+  const { key, created } = await ensureActiveSealKey(db, masterKey, accountId);
+  if (created) await deps.publicPages.apply({ type: 'seal-keys-changed' });
+  return {
+    kid: key.kid,
+    host: sealHost(publicOrigin ?? deps.config.PUBLIC_URL),
+    privateKey: decryptPrivateKey(masterKey, key.kid, {
+      iv: key.private_key_iv,
+      tag: key.private_key_tag,
+      ciphertext: key.private_key_ciphertext,
+    }),
+  };
+}
