@@ -1,5 +1,5 @@
 // 'Account': the profile (names, the organisation public pages name as the issuer, industry), the email, the
-// password, and where the account is signed in.
+// password, where the account is signed in, and (for the owner) the keys that seal its QR codes.
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -13,6 +13,7 @@ import { EmailSection } from './email-section';
 import { ExportSection } from './export-section';
 import { PasswordSection } from './password-section';
 import { ProfileSection } from './profile-section';
+import { SealKeysSection } from './seal-keys-section';
 import { SessionsSection } from './sessions-section';
 
 export function AccountScreen() {
@@ -37,6 +38,7 @@ export function AccountScreen() {
         <EmailSection profile={profile} />
         <PasswordSection hasPassword={profile.has_password} />
         <SessionsSection />
+        {!profile.is_shared && <SealKeysSection />}
         {!profile.is_shared && <ExportSection email={profile.email} />}
         <DeleteAccountSection profile={profile} />
       </>
