@@ -80,11 +80,16 @@ class ScannerOfflinePlugin {
               new sources.RawSource(readFileSync(path.join(root, 'public', file))),
             );
           }
-          const precache = [
-            ...scannerFiles(compilation),
-            `/${MANIFEST_FILE}`,
-            ...listIcons().map((icon) => `/${icon}`),
-          ];
+          // The dev server's file names carry no content hash, so a cached copy would go stale: there the worker
+          // caches nothing but the shell and the trust list.
+          const isProduction = compiler.options.mode === 'production';
+          const precache = isProduction
+            ? [
+                ...scannerFiles(compilation),
+                `/${MANIFEST_FILE}`,
+                ...listIcons().map((icon) => `/${icon}`),
+              ]
+            : [];
           const version = createHash('sha256')
             .update(precache.sort().join('\n'))
             .digest('hex')
@@ -95,7 +100,7 @@ class ScannerOfflinePlugin {
             write: false,
             format: 'iife',
             target: 'es2020',
-            minify: compiler.options.mode === 'production',
+            minify: isProduction,
             define: {
               SCANNER_PRECACHE: JSON.stringify(precache),
               SCANNER_CACHE_VERSION: JSON.stringify(version),

@@ -268,18 +268,14 @@ function verdictText(
   }
 }
 
-/** Whether the verification's QR code was issued with a seal, so a URL without one is suspect. */
-function isSealedRecord(verification: PublicVerification): boolean {
-  return (verification as { sealed?: boolean }).sealed === true;
-}
-
 /**
  * The seal line under the verdict: empty and hidden here, filled in by the seal check in the browser (the seal
  * rides in the URL's fragment, which the server never sees).
  */
 function sealLine(view: VerificationPageView, verification: PublicVerification): SafeHtml | '' {
   if (!view.sealScriptUrl) return '';
-  const sealed = isSealedRecord(verification);
+  // Issued with a seal: a URL without one is suspect.
+  const sealed = verification.sealed === true;
   return html`<section
       class="seal"
       id="seal"

@@ -237,6 +237,39 @@ describe('the page itself', () => {
     expect(text(link)).toBe('Download the secured document');
   });
 
+  test('the seal line waits, hidden, for the seal check, with a note for readers without JavaScript', () => {
+    const sealed = parse(
+      renderVerificationPage(
+        view({
+          verification: verification({ sealed: true }),
+          sealScriptUrl: '/v/assets/seal-check.js?v=def456',
+          scannerUrl: 'https://verify.example.com/scan',
+        }),
+      ),
+    );
+    const line = sealed.querySelector<HTMLElement>('#seal');
+    expect(line?.hidden).toBe(true);
+    expect(line?.getAttribute('data-sealed')).toBe('true');
+    // Right under the verdict.
+    expect(sealed.querySelector('.verdict')?.nextElementSibling).toBe(line);
+    expect(
+      [...sealed.querySelectorAll('script')].map((script) => script.getAttribute('src')),
+    ).toEqual(['/v/assets/verification-page.js?v=abc123', '/v/assets/seal-check.js?v=def456']);
+    expect(sealed.querySelector('noscript')?.innerHTML).toContain('carries a digital seal');
+    const scanner = [...sealed.querySelectorAll('footer a')].find(
+      (link) => link.getAttribute('href') === 'https://verify.example.com/scan',
+    );
+    expect(text(scanner ?? null)).toBe('Scan another code with the QR Verify scanner');
+
+    // A code issued without a seal has nothing to say without JavaScript; a preview has no seal line at all.
+    const unsealed = parse(
+      renderVerificationPage(view({ sealScriptUrl: '/v/assets/seal-check.js?v=def456' })),
+    );
+    expect(unsealed.querySelector('#seal')?.getAttribute('data-sealed')).toBe('false');
+    expect(unsealed.body.innerHTML).not.toContain('carries a digital seal');
+    expect(parse(renderVerificationPage(view())).querySelector('#seal')).toBeNull();
+  });
+
   test("'Check your copy' carries both hashes and a labelled file input", () => {
     const document = parse(renderVerificationPage(view()));
 

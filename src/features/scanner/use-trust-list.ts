@@ -7,7 +7,6 @@ import type { TrustList } from '@common/seals/trust-list';
 
 import { storedTrustList, useGetTrustListQuery } from './api/scanner-api';
 
-
 export interface TrustListState {
   trustList: TrustList | null;
   isLoading: boolean;

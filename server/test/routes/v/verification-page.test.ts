@@ -76,6 +76,18 @@ test("the page's script and fonts come from the app itself, which the CSP allows
   expect(hasher.headers['content-type']).toBe('text/javascript; charset=utf-8');
   expect(hasher.body).toContain('createSHA256');
 
+  // The seal check, bundled from TypeScript with the seal verifier of common/ when the app starts.
+  const sealScriptUrl = document.querySelectorAll('script')[1]?.getAttribute('src') ?? '';
+  expect(sealScriptUrl).toMatch(/^\/v\/assets\/seal-check\.js\?v=[0-9a-f]{12}$/);
+  const sealScript = await app.inject({ url: sealScriptUrl });
+  expect(sealScript.statusCode).toBe(200);
+  expect(sealScript.headers['content-type']).toBe('text/javascript; charset=utf-8');
+  expect(sealScript.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  // One self-contained script: the verifier's WebCrypto call is in it, and nothing is imported at run time.
+  expect(sealScript.body).toContain('qrverify-seal:');
+  expect(sealScript.body).toMatch(/\.verify\(\{name:"ECDSA"/);
+  expect(sealScript.body).not.toMatch(/\bimport\b|\brequire\(/);
+
   const fontUrl =
     /url\("([^"]+)"\)/.exec(document.querySelector('style')?.textContent ?? '')?.[1] ?? '';
   expect(fontUrl).toMatch(/^\/v\/assets\/inter-latin-\d00-normal\.woff2\?v=/);

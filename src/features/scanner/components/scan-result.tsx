@@ -258,7 +258,7 @@ function CheckedCode({
   const hasLiveStatus = check.isTrustedHost && Boolean(url.code);
   const live = useGetLiveVerificationQuery(url.code ?? '', { skip: !hasLiveStatus });
   // Known only online: a code issued with a seal that has lost it is a copy.
-  const isSealedRecord = (live.data as { sealed?: boolean } | undefined)?.sealed === true;
+  const isSealedRecord = live.data?.sealed === true;
   const message = sealMessage(check.seal, { isSealedRecord, place: 'scanner' });
   return (
     <Box sx={{ display: 'grid', gap: 2 }} aria-label="Scan result">

@@ -1,0 +1,202 @@
+// Sealed QR codes in Chromium: a PDF secured through the API carries a seal in its QR URL's fragment. The public
+// page checks it in the browser (verified; a changed digit warns); the scanner at /scan verifies it from an image
+// of the QR code and from the secured PDF, and — after one online visit, with the browser offline — from a file
+// and from a (fake) camera; a code whose URL points at a look-alike host is flagged.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { makePdf } from '../../server/test/helpers/test-documents';
+import { createVerifiedAccount, requestAccessToken } from '../support/accounts';
+import { launchBrowser, openPage, VIEWPORTS } from '../support/browser';
+import { useAppAndBrowser } from '../support/fixtures';
+import { qrPng, qrY4m } from '../support/qr-images';
+import { downloadVerificationFile, secureDocument } from '../support/verifications';
+
+import type { Verification } from '../../common/verifications-schemas';
+import type { Page } from 'playwright-core';
+
+const VERIFIED = /^Sealed by .+ — signature verified$/;
+const FOREIGN_HOST = 'qrverify-check.example';
+
+/** The QR URL with one digit of its seal changed (the last: part of the signature). */
+function withChangedDigit(qrUrl: string): string {
+  const last = qrUrl.at(-1)!;
+  return qrUrl.slice(0, -1) + (last === '9' ? '8' : String(Number(last) + 1));
+}
+
+function onForeignHost(qrUrl: string): string {
+  const url = new URL(qrUrl);
+  url.protocol = 'https:';
+  url.hostname = FOREIGN_HOST;
+  url.port = '';
+  return url.href;
+}
+
+async function sealLine(page: Page, url: string) {
+  await page.goto(url);
+  const line = page.locator('#seal:not([hidden])');
+  await line.waitFor();
+  return {
+    state: await line.getAttribute('data-state'),
+    title: await line.locator('.seal-title').textContent(),
+    facts: await line.locator('.seal-facts').textContent(),
+  };
+}
+
+async function scanFile(page: Page, name: string, buffer: Buffer) {
+  const mimeType = name.endsWith('.pdf') ? 'application/pdf' : 'image/png';
+  await page.locator('#scan-file').setInputFiles({ name, mimeType, buffer });
+  const result = page.getByRole('region', { name: 'Result' });
+  // Shown once the seal has been checked.
+  await result.locator('[aria-label="Scan result"]').waitFor();
+  return result;
+}
+
+/** Opens /scan online and waits until its service worker has cached the scanner and controls the page. */
+async function openScannerOnce(page: Page, baseUrl: string) {
+  await page.goto(`${baseUrl}/scan`);
+  await page.getByRole('heading', { name: 'Check a QR code' }).waitFor();
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+async function expectVerifiedResult(page: Page, verification: Verification) {
+  const result = page.getByRole('region', { name: 'Result' });
+  await expect(
+    result.getByRole('heading', { level: 2, name: VERIFIED }).textContent(),
+  ).resolves.toMatch(VERIFIED);
+  const facts = await result.getByRole('definition').allTextContents();
+  expect(facts).toEqual(
+    expect.arrayContaining(['Grace Hopper', verification.code, '30 June 2025']),
+  );
+  await expect(result.getByText(/does not lead to QR Verify/).count()).resolves.toBe(0);
+}
+
+describe('sealed QR codes', () => {
+  const fixtures = useAppAndBrowser();
+  const secured = {} as { verification: Verification; token: string; qrPng: Buffer; pdf: Buffer };
+
+  beforeAll(async () => {
+    const { app } = fixtures;
+    secured.token = await requestAccessToken(app, await createVerifiedAccount(app));
+    secured.verification = await secureDocument(app, secured.token, { file: await makePdf() });
+    [secured.qrPng, secured.pdf] = await Promise.all([
+      downloadVerificationFile(app, secured.token, secured.verification.id, 'qr/?format=png'),
+      downloadVerificationFile(app, secured.token, secured.verification.id, 'document/'),
+    ]);
+  }, 90_000);
+
+  it('is sealed: its QR URL carries the seal in its fragment', () => {
+    const { verification } = secured;
+    expect(verification.sealed).toBe(true);
+    expect(verification.qr_url).toMatch(
+      new RegExp(`^${fixtures.app.baseUrl}/v/${verification.code}#\\d{150,}$`),
+    );
+  });
+
+  it('the public page says the seal is verified, with the signed facts, and links to the scanner', async () => {
+    const page = await openPage(fixtures.browser);
+    const line = await sealLine(page, secured.verification.qr_url!);
+
+    expect(line).toMatchObject({ state: 'verified', title: expect.stringMatching(VERIFIED) });
+    expect(line.facts).toContain('Holder Grace Hopper');
+    expect(line.facts).toContain(`code ${secured.verification.code}`);
+    await expect(
+      page
+        .getByRole('link', { name: 'Scan another code with the QR Verify scanner' })
+        .getAttribute('href'),
+    ).resolves.toBe(`${fixtures.app.baseUrl}/scan`);
+    await page.context().close();
+  });
+
+  it('the public page warns when a digit of the seal was changed, or the seal is missing', async () => {
+    const page = await openPage(fixtures.browser, VIEWPORTS.phone);
+    const tampered = await sealLine(page, withChangedDigit(secured.verification.qr_url!));
+    expect(tampered).toMatchObject({
+      state: 'warning',
+      title:
+        'The seal on this code does not verify — the code may have been altered or copied to another site',
+    });
+    // A new document each time: a fragment change alone would not load the page again.
+    await page.goto('about:blank');
+    const missing = await sealLine(page, `${fixtures.app.baseUrl}/v/${secured.verification.code}`);
+    expect(missing).toMatchObject({
+      state: 'warning',
+      title: 'This code should carry a seal but does not — it may be a copy',
+    });
+    await page.context().close();
+  });
+
+  it('the scanner verifies the code from an image of the QR code and from the secured PDF', async () => {
+    const page = await openPage(fixtures.browser, VIEWPORTS.phone);
+    await page.goto(`${fixtures.app.baseUrl}/scan`);
+
+    await scanFile(page, 'qr.png', secured.qrPng);
+    await expectVerifiedResult(page, secured.verification);
+    const liveStatus = page.getByRole('status', { name: 'Live status' });
+    await expect(liveStatus.textContent()).resolves.toContain('Live status: Valid');
+
+    await page.getByRole('button', { name: 'Clear the result' }).click();
+    await scanFile(page, 'secured.pdf', secured.pdf);
+    await expectVerifiedResult(page, secured.verification);
+    await page.context().close();
+  });
+
+  it('offline after one online visit, the scanner verifies a file and flags a look-alike host', async () => {
+    const page = await openPage(fixtures.browser, VIEWPORTS.phone);
+    await openScannerOnce(page, fixtures.app.baseUrl);
+    await page.context().setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Check a QR code' }).waitFor();
+
+    await scanFile(page, 'qr.png', secured.qrPng);
+    await expectVerifiedResult(page, secured.verification);
+    await expect(
+      page.getByRole('status', { name: 'Live status' }).textContent(),
+    ).resolves.toContain('Offline: the live status (revoked or expired) could not be fetched.');
+
+    // The genuine seal on a look-alike site's URL, and that site's URL with no seal at all.
+    for (const foreign of [
+      onForeignHost(secured.verification.qr_url!),
+      onForeignHost(secured.verification.qr_url!.split('#')[0]!),
+    ]) {
+      await page.getByRole('button', { name: 'Clear the result' }).click();
+      const result = await scanFile(page, 'foreign.png', await qrPng(foreign));
+      await expect(
+        result.getByText('Warning: this QR code does not lead to QR Verify').textContent(),
+      ).resolves.toBeTruthy();
+      await expect(result.getByText(FOREIGN_HOST, { exact: true }).count()).resolves.toBe(1);
+      await expect(result.getByRole('heading', { name: VERIFIED }).count()).resolves.toBe(0);
+    }
+    await page.context().close();
+  });
+
+  it('offline, the scanner reads a sealed code from the camera (a fake device playing the QR code)', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'qrv-camera-'));
+    const video = path.join(folder, 'qr.y4m');
+    writeFileSync(video, qrY4m(secured.verification.qr_url!));
+    const browser = await launchBrowser({
+      extraArgs: [
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+        `--use-file-for-fake-video-capture=${video}`,
+      ],
+    });
+    try {
+      const page = await openPage(browser, VIEWPORTS.phone);
+      await openScannerOnce(page, fixtures.app.baseUrl);
+      await page.context().setOffline(true);
+      await page.reload();
+
+      await page.getByRole('button', { name: 'Scan with the camera' }).click();
+      await page.locator('[aria-label="Scan result"]').waitFor();
+      await expectVerifiedResult(page, secured.verification);
+      // The camera is let go once a code is found.
+      await expect(page.getByLabel('Camera view').count()).resolves.toBe(0);
+    } finally {
+      await browser.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
