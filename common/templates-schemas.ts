@@ -55,6 +55,8 @@ const templateFields = {
   contact_text: textField(TEMPLATE_LIMITS.contact_text, OPTIONAL_TEXT),
   contact_url: contactUrlField,
   footer_text: textField(TEMPLATE_LIMITS.footer_text, { ...OPTIONAL_TEXT, multiline: true }),
+  /** Whether new verifications on the template get a sealed QR code (docs/seals.md); true when left out. */
+  seal_enabled: z.boolean({ error: 'Must be true or false.' }),
 };
 
 const objectBody = { error: 'Send the template as a JSON object.' };
@@ -119,6 +121,11 @@ export const templateSchema = z.object({
   logo: z.object({ url: z.string(), content_type: z.string(), size: z.number() }).nullable(),
   /** How many of the account's verifications use this template. */
   verification_count: z.number(),
+  /**
+   * Whether its new verifications get a sealed QR code; existing codes never change. Always sent; optional in the
+   * type only until the SPA's template fixtures carry it.
+   */
+  seal_enabled: z.boolean().optional(),
   /**
    * Who made it: the owner or a shared user. Always sent; optional in the type only until the SPA's template
    * fixtures carry it.

@@ -8,6 +8,7 @@ import customDomainsRoutes from './api/custom-domains';
 import healthRoutes from './api/health';
 import integrationsRoutes from './api/integrations';
 import publicRoutes from './api/public';
+import sealsRoutes from './api/seals';
 import settingsRoutes from './api/settings';
 import subscriptionRoutes from './api/subscription';
 import supportRoutes from './api/support';
@@ -35,6 +36,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(subscriptionRoutes, { prefix: '/api/subscription' });
   await app.register(supportRoutes, { prefix: '/api/support' });
   await app.register(analyticsRoutes, { prefix: '/api/analytics' });
+  await app.register(sealsRoutes, { prefix: '/api/seals' });
   // Beside the account's other routes (./api/account), under the same prefix.
   await app.register(accountDeletionRoutes, { prefix: '/api/account' });
   await app.register(accountRoutes, { prefix: '/api/account' });

@@ -1,9 +1,14 @@
 // The seal services as handlers and the securing paths call them: built once by the services plugin.
 import { findSealSigningKey } from './find-seal-signing-key';
+import { listSealKeys } from './list-seal-keys';
+import { revokeSealKey } from './revoke-seal-key';
+import { rotateSealKey } from './rotate-seal-key';
 
 import type { ServedTrustList } from '../public-pages/public-page-cache';
+import type { Actor } from '../team/actor';
 import type { SealDeps } from './seal-deps';
 import type { SealSigningKey } from './sign-seal';
+import type { RevokeSealKeyRequest, SealKey } from '@common/seals-schemas';
 
 export function buildSealServices(deps: SealDeps) {
   return {
@@ -15,6 +20,13 @@ export function buildSealServices(deps: SealDeps) {
     ): Promise<SealSigningKey | null> {
       return findSealSigningKey(deps, accountId, templateId, publicOrigin);
     },
+
+    listKeys: (accountId: string): Promise<SealKey[]> => listSealKeys(deps.db, accountId),
+
+    rotateKey: (actor: Actor): Promise<SealKey> => rotateSealKey(deps, actor),
+
+    revokeKey: (actor: Actor, kid: string, request: RevokeSealKeyRequest): Promise<SealKey> =>
+      revokeSealKey(deps, actor, kid, request),
 
     /** /.well-known/jwks.json, from memory. */
     trustList(): Promise<ServedTrustList> {

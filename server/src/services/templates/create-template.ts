@@ -35,6 +35,8 @@ export async function createTemplate(
           name: input.name,
           is_default: false,
           ...designValues(design),
+          // Not part of the design: a setting for the codes printed from now on.
+          seal_enabled: input.seal_enabled ?? true,
           ...logo,
         })
         .execute();

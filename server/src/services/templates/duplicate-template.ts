@@ -39,6 +39,7 @@ export async function duplicateTemplate(
           name,
           is_default: false,
           ...designValues(source),
+          seal_enabled: source.seal_enabled,
           ...logo,
         })
         .execute();

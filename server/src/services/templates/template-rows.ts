@@ -40,6 +40,7 @@ export function selectTemplateRows(db: Kysely<Database>) {
         't.logo_content_type',
         't.logo_size',
         't.logo_sha256',
+        't.seal_enabled',
         't.created_at',
         't.updated_at',
         'c.email as created_by_email',
@@ -126,6 +127,7 @@ export function toTemplate(row: TemplateRow): Template {
         ? { url, content_type: row.logo_content_type, size: row.logo_size }
         : null,
     verification_count: Number(row.verification_count ?? 0),
+    seal_enabled: row.seal_enabled,
     created_by: {
       email: row.created_by_email,
       name: personName(row.created_by_first_name, row.created_by_last_name),

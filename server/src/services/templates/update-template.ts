@@ -51,6 +51,8 @@ export async function updateTemplate(
         .updateTable('templates')
         .set({
           ...(changes.name !== undefined && { name: changes.name }),
+          // Codes already printed keep their seal (or none): only new verifications follow.
+          ...(changes.seal_enabled !== undefined && { seal_enabled: changes.seal_enabled }),
           ...designValues(design),
           ...newLogo,
           updated_at: new Date(),

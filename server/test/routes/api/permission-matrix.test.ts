@@ -128,6 +128,10 @@ const RULES: Record<string, RouteAccess> = {
   'DELETE /api/settings/custom-domain': EDIT_CUSTOM_DOMAIN,
   'POST /api/settings/custom-domain/verify/': EDIT_CUSTOM_DOMAIN,
   'GET /api/custom-domains/allowed/': 'public',
+  // Seal keys: listed beside the custom domain; rotating and revoking change what every scanner trusts.
+  'GET /api/seals/keys/': VIEW_CUSTOM_DOMAIN,
+  'POST /api/seals/keys/rotate/': 'owner',
+  'POST /api/seals/keys/:kid/revoke/': 'owner',
   'GET /api/subscription': 'signed-in',
   'GET /api/subscription/plans/': 'public',
   'POST /api/subscription/checkout/': 'owner',
@@ -226,7 +230,7 @@ function isChange(method: HTTPMethods): boolean {
 
 // The ids in a route's path that name the owner's data; an upload's id is its uploader's own, not the account's.
 function namesAccountData(url: string): boolean {
-  return url.includes('/:id') && !url.startsWith('/api/uploads/');
+  return (url.includes('/:id') || url.includes('/:kid')) && !url.startsWith('/api/uploads/');
 }
 
 function expectedOutcome(
@@ -261,6 +265,8 @@ interface Fixtures {
   /** An enabled webhook endpoint (test and redeliver refuse a disabled one) and one of its deliveries. */
   webhookId: string;
   deliveryId: string;
+  /** The owner's seal key, made by the fixture verification (revoking it again is harmless). */
+  sealKid: string;
 }
 
 async function finishedBulkOperation(app: FastifyInstance, owner: TestUser): Promise<string> {
@@ -309,6 +315,12 @@ async function makeFixtures(app: FastifyInstance): Promise<Fixtures> {
   });
   expect(removal.statusCode).toBe(204);
   const { key } = await postApiKey(app, owner, 'Caller');
+  const verificationId = (await createVerification(app, owner)).id;
+  const { kid: sealKid } = await app.db
+    .selectFrom('seal_keys')
+    .select('kid')
+    .where('account_id', '=', owner.id)
+    .executeTakeFirstOrThrow();
   return {
     users: {
       owner,
@@ -319,7 +331,8 @@ async function makeFixtures(app: FastifyInstance): Promise<Fixtures> {
       'other owner': await signedInUser(app),
       'API key': { ...owner, headers: apiKeyHeaders(key) },
     },
-    verificationId: (await createVerification(app, owner)).id,
+    verificationId,
+    sealKid,
     templateId: (await createTemplate(app, owner)).id,
     uploadId: await stageUpload(app, owner),
     memberId: await invite(app, owner),
@@ -394,7 +407,10 @@ async function requestFor(
             : url.startsWith('/api/integrations/webhooks/')
               ? fixtures.webhookId
               : fixtures.uploadId;
-  const path = url.replace(':id', id).replace(':deliveryId', fixtures.deliveryId);
+  const path = url
+    .replace(':id', id)
+    .replace(':deliveryId', fixtures.deliveryId)
+    .replace(':kid', fixtures.sealKid);
   if (method === 'DELETE' && url.startsWith('/api/templates/')) {
     return { url: `${path}?replacement_id=00000000-0000-4000-8000-000000000000` };
   }

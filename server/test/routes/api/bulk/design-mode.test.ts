@@ -114,7 +114,7 @@ test('each row becomes its own PDF with its values drawn on the design, secured'
   expect(text).toContain('Times-Bold');
   expect(text).toContain('Courier');
   const [[page]] = await renderPdfPages([{ pdf: secured.rawPayload }]);
-  expect(page.qr?.data).toBe(ada.public_url);
+  expect(page.qr?.data).toBe(ada.qr_url);
 });
 
 test('a row the fonts cannot draw, a column the design names that is not there, and a layout past the design', async () => {

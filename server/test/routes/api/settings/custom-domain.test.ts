@@ -299,7 +299,7 @@ describe('the URL new verifications are printed with', () => {
     await verifiedDomain(user);
     const onDomain = await createVerification(app, user);
     expect(onDomain.public_url).toBe(`https://verify.example.edu/v/${onDomain.code}`);
-    expect(await securedQr(user, onDomain)).toBe(onDomain.public_url);
+    expect(await securedQr(user, onDomain)).toBe(onDomain.qr_url);
     const qr = await app.inject({
       method: 'GET',
       url: `/api/verifications/${onDomain.id}/qr/?format=svg`,
@@ -351,7 +351,7 @@ describe('the URL new verifications are printed with', () => {
     const list = await app.inject({ url: '/api/verifications/', headers: user.headers });
     const [made] = list.json<{ results: VerificationJson[] }>().results;
     expect(made!.public_url).toBe(`https://verify.example.edu/v/${made!.code}`);
-    expect(await securedQr(user, made!)).toBe(made!.public_url);
+    expect(await securedQr(user, made!)).toBe(made!.qr_url);
     const report = await app.inject({
       url: `/api/bulk-operations/${id}/report/`,
       headers: user.headers,
