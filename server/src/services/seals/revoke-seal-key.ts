@@ -5,6 +5,8 @@
 // so sealing goes on; revoking a revoked key again can only bring its time earlier.
 import { sql } from 'kysely';
 
+import type { RevokeSealKeyRequest, SealKey } from '@common/seals-schemas';
+
 import { lockAccount } from '../../db/lock-account';
 import { recordAudit } from '../team/record-audit';
 
@@ -14,7 +16,6 @@ import { insertSealKey } from './seal-key-rows';
 
 import type { Actor } from '../team/actor';
 import type { SealDeps } from './seal-deps';
-import type { RevokeSealKeyRequest, SealKey } from '@common/seals-schemas';
 
 const MINUTE_MS = 60_000;
 // A client's clock a little ahead of ours is not a future revocation.

@@ -1,6 +1,8 @@
 // Replaces the account's active seal key: it is retired (its seals keep verifying: the trust list keeps it) and a
 // new one signs from now on. An account without a key gets its first. Under the account lock, so two rotations
 // at once retire one key each in turn rather than failing on the one-active-key index.
+import type { SealKey } from '@common/seals-schemas';
+
 import { lockAccount } from '../../db/lock-account';
 import { recordAudit } from '../team/record-audit';
 
@@ -9,7 +11,6 @@ import { insertSealKey } from './seal-key-rows';
 
 import type { Actor } from '../team/actor';
 import type { SealDeps } from './seal-deps';
-import type { SealKey } from '@common/seals-schemas';
 
 export async function rotateSealKey(deps: SealDeps, actor: Actor): Promise<SealKey> {
   const created = await deps.db.transaction().execute(async (trx) => {

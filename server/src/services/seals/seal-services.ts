@@ -1,4 +1,6 @@
 // The seal services as handlers and the securing paths call them: built once by the services plugin.
+import type { RevokeSealKeyRequest, SealKey } from '@common/seals-schemas';
+
 import { findSealSigningKey } from './find-seal-signing-key';
 import { listSealKeys } from './list-seal-keys';
 import { revokeSealKey } from './revoke-seal-key';
@@ -8,7 +10,6 @@ import type { ServedTrustList } from '../public-pages/public-page-cache';
 import type { Actor } from '../team/actor';
 import type { SealDeps } from './seal-deps';
 import type { SealSigningKey } from './sign-seal';
-import type { RevokeSealKeyRequest, SealKey } from '@common/seals-schemas';
 
 export function buildSealServices(deps: SealDeps) {
   return {
