@@ -21,6 +21,7 @@ export function blankTemplateValues(): TemplateFormValues {
     contact_text: design.contact_text,
     contact_url: design.contact_url,
     footer_text: design.footer_text,
+    seal_enabled: true,
   };
 }
 
@@ -38,6 +39,8 @@ export function templateFormValues(template: Template): TemplateFormValues {
     contact_text: template.contact_text,
     contact_url: template.contact_url,
     footer_text: template.footer_text,
+    // Templates made before seals existed answer without it until the server sends it everywhere.
+    seal_enabled: template.seal_enabled ?? true,
   };
 }
 
@@ -90,6 +93,7 @@ export function templateWrite(values: TemplateFormValues, initialLogo: LogoChoic
     contact_text: values.contact_text.trim(),
     contact_url: values.contact_url.trim(),
     footer_text: values.footer_text.trim(),
+    seal_enabled: values.seal_enabled,
   };
   if (values.logo?.kind === 'new') return { input, logoFile: values.logo.file };
   if (!values.logo && initialLogo) return { input: { ...input, logo: null } };

@@ -23,6 +23,7 @@ export function aTemplate(overrides: Partial<Template> = {}): Template {
     is_default: true,
     logo: null,
     verification_count: 0,
+    seal_enabled: true,
     created_at: '2026-03-01T10:00:00Z',
     updated_at: '2026-03-01T10:00:00Z',
     ...overrides,

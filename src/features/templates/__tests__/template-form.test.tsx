@@ -199,6 +199,7 @@ describe('template form: saving', () => {
       background_color: '#f4f6f9',
       fields: { code: { visible: false, label: 'Verification code' } },
       allow_download: true,
+      seal_enabled: true,
     });
     expect(sent.body).not.toHaveProperty('logo');
     expect(notifications).toHaveBeenCalledWith(
@@ -252,6 +253,47 @@ describe('template form: saving', () => {
       .find((element) => element.textContent?.includes('Some fields need attention.'));
     expect(alert).toHaveTextContent('footer: Unknown field.');
     expect(router.state.location.pathname).toBe('/templates/create');
+  });
+});
+
+describe('template form: sealed QR codes', () => {
+  it('seals by default, says what it costs, and sends the choice', async () => {
+    const { user, save, calls } = await renderCreate();
+    const seal = screen.getByRole('switch', { name: 'Seal QR codes' });
+
+    expect(seal).toBeChecked();
+    expect(
+      screen.getByText(
+        'Adds a signature our scanner checks offline. Makes the code larger: at least 34 mm.',
+      ),
+    ).toBeInTheDocument();
+    await fill(user, 'Name', 'Smallest codes');
+    await user.click(seal);
+    await user.click(save);
+
+    await waitFor(() => expect(calls('POST', '/api/templates/')).toHaveLength(1));
+    expect(calls('POST', '/api/templates/')[0].body).toMatchObject({ seal_enabled: false });
+  });
+
+  it('shows a template with sealing off as off, and turns it back on', async () => {
+    const unsealed = aTemplate({
+      id: 'tpl_small',
+      name: 'Small',
+      is_default: false,
+      seal_enabled: false,
+    });
+    const { user, calls } = render('/templates/tpl_small/edit', [defaultTemplate, unsealed]);
+    const form = await screen.findByRole('form', { name: 'Edit template' });
+    const seal = screen.getByRole('switch', { name: 'Seal QR codes' });
+
+    expect(seal).not.toBeChecked();
+    await user.click(seal);
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(calls('PATCH', '/api/templates/tpl_small/')).toHaveLength(1));
+    expect(calls('PATCH', '/api/templates/tpl_small/')[0].body).toMatchObject({
+      seal_enabled: true,
+    });
   });
 });
 

@@ -14,6 +14,8 @@ export interface TemplateInput extends TemplateSettings {
   name: string;
   /** null removes the saved logo; left out, the logo stays as it is. */
   logo?: null;
+  /** New verifications on the template get a sealed QR code. */
+  seal_enabled: boolean;
 }
 
 export interface TemplateWrite {

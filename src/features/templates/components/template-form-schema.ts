@@ -28,6 +28,8 @@ export type LogoChoice =
 export interface TemplateFormValues extends TemplateSettings {
   name: string;
   logo: LogoChoice;
+  /** New verifications on the template get a sealed QR code. */
+  seal_enabled: boolean;
 }
 
 /** The fields' names in the form, in the order the page lists them. */
@@ -117,6 +119,7 @@ export const templateFormSchema = object({
       (value) => !value || isContactUrl(value),
     ),
   footer_text: text('Footer text', TEMPLATE_LIMITS.footer_text),
+  seal_enabled: boolean(),
 });
 
 const validateFlat = validateWithSchema(templateFormSchema);

@@ -17,6 +17,7 @@ import { SwitchField } from '@/components/form/switch-field';
 import { TextInputField } from '@/components/form/text-input-field';
 import { UnsavedChangesPrompt } from '@/components/unsaved-changes-prompt';
 import { contrastWarnings, TEMPLATE_LIMITS, type ContrastWarning } from '@common/templates';
+import { SEALED_QR_MIN_SIZE_MM } from '@common/verifications';
 
 import { designFromValues } from '../template-values';
 import { useInitialPreviewDevice, type PreviewDevice } from '../use-preview';
@@ -136,6 +137,14 @@ function TemplateFormBody({ isBusy, submitLabel }: { isBusy: boolean; submitLabe
               name="allow_download"
               label="Offer the secured document for download"
               helperText="The page offers it only when the verification allows downloads too."
+              disabled={isBusy}
+            />
+          </FormSection>
+          <FormSection title="QR code">
+            <SwitchField
+              name="seal_enabled"
+              label="Seal QR codes"
+              helperText={`Adds a signature our scanner checks offline. Makes the code larger: at least ${SEALED_QR_MIN_SIZE_MM} mm.`}
               disabled={isBusy}
             />
           </FormSection>
