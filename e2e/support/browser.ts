@@ -29,7 +29,10 @@ export const VIEWPORTS = {
 } as const;
 
 /** A fresh browser context (empty storage) with its page registered for failure screenshots. */
-export async function openPage(browser: Browser, viewport = VIEWPORTS.desktop): Promise<Page> {
+export async function openPage(
+  browser: Browser,
+  viewport: { width: number; height: number } = VIEWPORTS.desktop,
+): Promise<Page> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   (globalThis as { __e2ePage?: Page }).__e2ePage = page;

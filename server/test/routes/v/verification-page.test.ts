@@ -350,6 +350,8 @@ describe('GET /api/public/verifications/{code}/', () => {
       original_sha256: verification.original.sha256,
       secured_sha256: verification.secured.sha256,
       allow_download: false,
+      // Printed with a seal (new verifications are sealed by default): a visit without one is suspect.
+      sealed: true,
       // The design of its template (here the account's default): how the page looks, nothing private.
       template: DEFAULT_TEMPLATE_DESIGN,
     });
