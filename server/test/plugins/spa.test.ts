@@ -300,6 +300,22 @@ describe('with a built SPA', () => {
     // The social sign-in popup must be able to report back to the page that opened it.
     expect(response.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
   });
+
+  test("the app's page alone may use the camera and WebAssembly, for the scanner; other answers may not", async () => {
+    const page = await app.inject({ url: '/scan', headers: { accept: HTML_ACCEPT } });
+    const asset = await app.inject({ url: ASSET_URL });
+    const api = await app.inject({ url: '/api/health/' });
+
+    expect(page.headers['content-security-policy']).toMatch(
+      /script-src 'self'[^;]* 'wasm-unsafe-eval'/,
+    );
+    expect(page.headers['permissions-policy']).toContain('camera=(self)');
+    expect(page.headers['permissions-policy']).toContain('microphone=()');
+    for (const other of [asset, api]) {
+      expect(other.headers['content-security-policy']).not.toContain('wasm-unsafe-eval');
+      expect(other.headers['permissions-policy']).toContain('camera=()');
+    }
+  });
 });
 
 describe('each with an app of its own', () => {
