@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 
 import type { SessionState } from '@/lib/session/session-slice';
-import { OWNER_PROFILE, SHARED_USER_PROFILE, signedInSession } from '@/testing/fixtures';
+import {
+  OWNER_PROFILE,
+  SHARED_ACCESS,
+  SHARED_USER_PROFILE,
+  sharedUserSession,
+  signedInSession,
+} from '@/testing/fixtures';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/render-with-providers';
 
@@ -98,7 +104,7 @@ function serve(initial: SealKey[] | Response, { refuse }: { refuse?: Response } 
 }
 
 function renderSection() {
-  return renderWithProviders(<SealKeysSection />, {
+  return renderWithProviders(<SealKeysSection canManage />, {
     preloadedState: { session: signedInSession() as SessionState },
   });
 }
@@ -166,6 +172,7 @@ it('revokes from now after explaining that later seals fail everywhere, offline 
   expect(
     dialog.getByText(/fail everywhere: .* in offline scanners after their next sync/),
   ).toBeInTheDocument();
+  expect(dialog.queryByText(/A new key signs your codes from now on/)).not.toBeInTheDocument();
   expect(dialog.getByRole('radio', { name: 'From now' })).toBeChecked();
   await user.click(dialog.getByRole('button', { name: 'Revoke key' }));
 
@@ -185,6 +192,7 @@ it('revokes from an earlier time, sent as an instant', async () => {
   const { user } = renderSection();
   await user.click(await screen.findByRole('button', { name: `Revoke key ${ACTIVE.kid}` }));
   const dialog = within(screen.getByRole('dialog'));
+  expect(dialog.getByText(/A new key signs your codes from now on\.$/)).toBeInTheDocument();
   await user.click(dialog.getByRole('radio', { name: /From an earlier time/ }));
   const input = dialog.getByLabelText('Seals fail from');
   await user.clear(input);
@@ -268,7 +276,7 @@ it('shows a load failure with a retry', async () => {
   expect(await screen.findByText(ACTIVE.kid)).toBeInTheDocument();
 });
 
-it('is on the owner’s account screen and not on a shared user’s', async () => {
+it('is on the owner’s account screen, and not on a shared user’s who may not view the custom domain', async () => {
   const server = serve([ACTIVE]);
   const owner = renderWithProviders(<AccountScreen />, {
     preloadedState: { session: signedInSession() as SessionState },
@@ -278,11 +286,30 @@ it('is on the owner’s account screen and not on a shared user’s', async () =
 
   server.useProfile(SHARED_USER_PROFILE);
   renderWithProviders(<AccountScreen />, {
-    preloadedState: { session: signedInSession() as SessionState },
+    preloadedState: { session: sharedUserSession() as SessionState },
   });
   expect(await screen.findByRole('region', { name: 'Profile' })).toBeInTheDocument();
   await waitFor(() =>
     expect(screen.queryByRole('region', { name: 'Seal keys' })).not.toBeInTheDocument(),
   );
   expect(server.sent.filter((entry) => entry.path === '/api/seals/keys/')).toHaveLength(1);
+});
+
+it('shows a shared user who may view the custom domain the keys, without the owner’s actions', async () => {
+  const server = serve([ACTIVE, RETIRED]);
+  server.useProfile(SHARED_USER_PROFILE);
+  renderWithProviders(<AccountScreen />, {
+    preloadedState: {
+      session: sharedUserSession({
+        sharedUserAccess: { ...SHARED_ACCESS, custom_domain: 'view' },
+      }) as SessionState,
+    },
+  });
+
+  expect(await screen.findByText(ACTIVE.kid)).toBeInTheDocument();
+  expect(keyRow(RETIRED.kid).getByText(/^Retired 20 November 2026/)).toBeInTheDocument();
+  expect(
+    section().getByText('Only the account owner can rotate or revoke keys.'),
+  ).toBeInTheDocument();
+  expect(section().queryByRole('button')).not.toBeInTheDocument();
 });

@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 
 import { LoadErrorState } from '@/components/load-error-state';
+import { useAccess } from '@/lib/session/use-access';
 
 import { useGetAccountProfileQuery } from '../api/account-api';
 
@@ -18,6 +19,8 @@ import { SessionsSection } from './sessions-section';
 
 export function AccountScreen() {
   const { data: profile, isLoading, isError, refetch } = useGetAccountProfileQuery();
+  // The server lets shared users who may view the custom domain see the keys; only the owner changes them.
+  const canViewSealKeys = useAccess('custom_domain') !== 'none';
 
   let content;
   if (isLoading) {
@@ -38,7 +41,9 @@ export function AccountScreen() {
         <EmailSection profile={profile} />
         <PasswordSection hasPassword={profile.has_password} />
         <SessionsSection />
-        {!profile.is_shared && <SealKeysSection />}
+        {(!profile.is_shared || canViewSealKeys) && (
+          <SealKeysSection canManage={!profile.is_shared} />
+        )}
         {!profile.is_shared && <ExportSection email={profile.email} />}
         <DeleteAccountSection profile={profile} />
       </>

@@ -65,7 +65,11 @@ export function RevokeSealKeyDialog({
       open
       onClose={onClose}
       title={`Revoke key ${sealKey.kid}?`}
-      description={REVOKE_TEXT}
+      description={
+        sealKey.status === 'active'
+          ? `${REVOKE_TEXT} A new key signs your codes from now on.`
+          : REVOKE_TEXT
+      }
       error={error ? failureDetail(error as FetchBaseQueryError, 'Try again.') : null}
       isBusy={isLoading}
       actions={

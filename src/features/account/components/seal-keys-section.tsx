@@ -1,5 +1,6 @@
 // 'Seal keys': the key that signs the account's sealed QR codes (its id, when it was made, how many seals it made),
-// the older keys with their status, and rotating or revoking them behind a confirmation. Owners only.
+// the older keys with their status, and rotating or revoking them behind a confirmation (the owner's alone; shared
+// users who may view the custom domain see the keys).
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -27,7 +28,7 @@ function sealCount(count: number): string {
 }
 
 /** One key: its id, made when, how many seals; its status; a revoke button while it still vouches. */
-function SealKeyRow({ sealKey, onRevoke }: { sealKey: SealKey; onRevoke: () => void }) {
+function SealKeyRow({ sealKey, onRevoke }: { sealKey: SealKey; onRevoke?: () => void }) {
   return (
     <Box
       component="li"
@@ -53,7 +54,7 @@ function SealKeyRow({ sealKey, onRevoke }: { sealKey: SealKey; onRevoke: () => v
         </Typography>
       </Box>
       <SealKeyStatusChip sealKey={sealKey} />
-      {sealKey.status !== 'revoked' && (
+      {onRevoke && sealKey.status !== 'revoked' && (
         <Button
           size="small"
           color="error"
@@ -67,7 +68,7 @@ function SealKeyRow({ sealKey, onRevoke }: { sealKey: SealKey; onRevoke: () => v
   );
 }
 
-function SealKeyList({ keys }: { keys: SealKey[] }) {
+function SealKeyList({ keys, canManage }: { keys: SealKey[]; canManage: boolean }) {
   const [isRotating, setRotating] = useState(false);
   const [revoking, setRevoking] = useState<SealKey | null>(null);
   const current = keys.find((key) => key.status === 'active');
@@ -83,7 +84,10 @@ function SealKeyList({ keys }: { keys: SealKey[] }) {
             component="ul"
             sx={{ listStyle: 'none', m: 0, p: 0, '& > li:first-of-type': { borderTop: 0 } }}
           >
-            <SealKeyRow sealKey={current} onRevoke={() => setRevoking(current)} />
+            <SealKeyRow
+              sealKey={current}
+              onRevoke={canManage ? () => setRevoking(current) : undefined}
+            />
           </Box>
         </div>
       ) : (
@@ -91,7 +95,7 @@ function SealKeyList({ keys }: { keys: SealKey[] }) {
           No key signs new codes now: a new one is made when you next secure a sealed document.
         </Typography>
       )}
-      {current && (
+      {current && canManage && (
         <Box>
           <Button variant="outlined" onClick={() => setRotating(true)}>
             Rotate key
@@ -105,10 +109,19 @@ function SealKeyList({ keys }: { keys: SealKey[] }) {
           </Typography>
           <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
             {older.map((key) => (
-              <SealKeyRow key={key.kid} sealKey={key} onRevoke={() => setRevoking(key)} />
+              <SealKeyRow
+                key={key.kid}
+                sealKey={key}
+                onRevoke={canManage ? () => setRevoking(key) : undefined}
+              />
             ))}
           </Box>
         </div>
+      )}
+      {!canManage && (
+        <Typography variant="body2" color="text.secondary">
+          Only the account owner can rotate or revoke keys.
+        </Typography>
       )}
       {isRotating && <RotateSealKeyDialog onClose={() => setRotating(false)} />}
       {revoking && <RevokeSealKeyDialog sealKey={revoking} onClose={() => setRevoking(null)} />}
@@ -116,7 +129,8 @@ function SealKeyList({ keys }: { keys: SealKey[] }) {
   );
 }
 
-export function SealKeysSection() {
+/** canManage: rotating and revoking, which only the account owner may do. */
+export function SealKeysSection({ canManage }: { canManage: boolean }) {
   const { data: keys, isLoading, isError, refetch } = useGetSealKeysQuery();
   let content;
   if (isLoading) {
@@ -135,7 +149,7 @@ export function SealKeysSection() {
       </Stack>
     );
   } else {
-    content = <SealKeyList keys={keys} />;
+    content = <SealKeyList keys={keys} canManage={canManage} />;
   }
   return (
     <FormSection title={TITLE} description={DESCRIPTION}>
