@@ -1,12 +1,12 @@
 // Sealed QR codes in Chromium: a PDF secured through the API carries a seal in its QR URL's fragment. The public
 // page checks it in the browser (verified; a changed digit warns); the scanner at /scan verifies it from an image
-// of the QR code and from the secured PDF, and — after one online visit, with the browser offline — from a file
+// of the QR code and from the secured PDF (and says when a file shows no code or there is no camera), and — after one online visit, with the browser offline — from a file
 // and from a (fake) camera; a code whose URL points at a look-alike host is flagged.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { makePdf } from '../../server/test/helpers/test-documents';
+import { makePdf, makePng } from '../../server/test/helpers/test-documents';
 import { createVerifiedAccount, requestAccessToken } from '../support/accounts';
 import { launchBrowser, openPage, VIEWPORTS } from '../support/browser';
 import { useAppAndBrowser } from '../support/fixtures';
@@ -140,6 +140,15 @@ describe('sealed QR codes', () => {
     await page.getByRole('button', { name: 'Clear the result' }).click();
     await scanFile(page, 'secured.pdf', secured.pdf);
     await expectVerifiedResult(page, secured.verification);
+
+    // A file without a QR code, and a device without a camera (this Chromium has none), are said in words.
+    await page.getByRole('button', { name: 'Clear the result' }).click();
+    await page
+      .locator('#scan-file')
+      .setInputFiles({ name: 'blank.png', mimeType: 'image/png', buffer: makePng(400, 300) });
+    await page.getByText('No QR code was found in this file.', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Scan with the camera' }).click();
+    await page.getByText('No camera was found on this device.', { exact: false }).waitFor();
     await page.context().close();
   });
 
