@@ -259,6 +259,27 @@ test('reads the file-import settings: a flag for local links, and a short secret
   );
 });
 
+test('SEAL_MASTER_KEY: 32 bytes as hex or base64 (standard or URL-safe); anything else is named', () => {
+  const bytes = Buffer.from(Array.from({ length: 32 }, (_, index) => index * 7 + 250));
+  expect(loadConfig({ SEAL_MASTER_KEY: bytes.toString('hex') }).SEAL_MASTER_KEY).toEqual(bytes);
+  expect(loadConfig({ SEAL_MASTER_KEY: bytes.toString('base64') }).SEAL_MASTER_KEY).toEqual(bytes);
+  expect(loadConfig({ SEAL_MASTER_KEY: bytes.toString('base64url') }).SEAL_MASTER_KEY).toEqual(
+    bytes,
+  );
+  expect(loadConfig({}).SEAL_MASTER_KEY).toBeUndefined();
+  const message =
+    'Invalid configuration:\n  - SEAL_MASTER_KEY must be 32 random bytes as 64 hex digits or base64 ' +
+    '(e.g. the output of `openssl rand -base64 32`)';
+  for (const bad of [
+    'too short',
+    'ab'.repeat(31),
+    Buffer.alloc(31).toString('base64'),
+    'x'.repeat(64),
+  ]) {
+    expect(configErrorMessage({ SEAL_MASTER_KEY: bad })).toBe(message);
+  }
+});
+
 test('reads the custom domain settings: the target in lower case, DNS servers as IP addresses with ports', () => {
   const config = loadConfig({
     CUSTOM_DOMAIN_TARGET: 'Domains.QRVerify.app',
