@@ -16,6 +16,7 @@ import {
 } from '@common/public-settings';
 
 import { notFoundError } from '../lib/app-error';
+import { isFresh } from '../lib/is-fresh';
 import { sha256 } from '../lib/sha256';
 
 import { setCsrfCookie } from './csrf';
@@ -195,15 +196,6 @@ function preferredEncoding(header: string | undefined, file: SpaFile): Encoding 
     ENCODINGS.find((encoding) => file.representations[encoding] && qualityOf(encoding) > 0) ??
     'identity'
   );
-}
-
-function isFresh(request: FastifyRequest, etag: string): boolean {
-  const ifNoneMatch = request.headers['if-none-match'];
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === etag || tag === '*');
 }
 
 function sendFile(request: FastifyRequest, reply: FastifyReply, file: SpaFile): FastifyReply {

@@ -5,18 +5,11 @@
 // custom domains alike (plugins/custom-domain-hosts.ts).
 import { TRUST_LIST_PATH } from '@common/seals/trust-list';
 
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { isFresh } from '../../lib/is-fresh';
+
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 
 const MAX_AGE_SECONDS = 60 * 60;
-
-function isFresh(request: FastifyRequest, etag: string): boolean {
-  const ifNoneMatch = request.headers['if-none-match'];
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === etag || tag === '*');
-}
 
 function allowAnyOrigin(reply: FastifyReply): FastifyReply {
   return reply
