@@ -5,18 +5,22 @@ import type { Template } from '@common/templates-schemas';
 
 import { baseApi } from './base-api';
 
-export type TemplateChoice = Pick<Template, 'id' | 'name' | 'is_default' | 'allow_download'>;
+export type TemplateChoice = Pick<
+  Template,
+  'id' | 'name' | 'is_default' | 'allow_download' | 'seal_enabled'
+>;
 
 export const templateChoicesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getTemplateChoices: build.query<TemplateChoice[], void>({
       query: () => 'templates/',
       transformResponse: (answer: { results: TemplateChoice[] }) =>
-        answer.results.map(({ id, name, is_default, allow_download }) => ({
+        answer.results.map(({ id, name, is_default, allow_download, seal_enabled }) => ({
           id,
           name,
           is_default,
           allow_download,
+          seal_enabled,
         })),
       providesTags: [{ type: 'Template', id: 'LIST' }],
     }),

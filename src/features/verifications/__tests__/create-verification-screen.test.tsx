@@ -230,9 +230,9 @@ describe('create verification: the form', () => {
     await user.upload(fileInput, pdfFile());
     const placeholder = await screen.findByTestId('qr-placeholder');
     expect(screen.getByText(/Page 1 of 3/)).toBeInTheDocument();
-    // The server's default 25 mm on a 210 mm wide page, 10 mm from the right edge.
-    expect(placeholder.style.width).toMatch(/^11\.90/);
-    expect(parseFloat(placeholder.style.left)).toBeCloseTo(((210 - 25 - 10) / 210) * 100, 0);
+    // The default template seals: its code's 34 mm on a 210 mm wide page, 10 mm from the right edge.
+    expect(placeholder.style.width).toMatch(/^16\.19/);
+    expect(parseFloat(placeholder.style.left)).toBeCloseTo(((210 - 34 - 10) / 210) * 100, 0);
 
     await user.click(screen.getByRole('button', { name: 'Last page' }));
     expect(await screen.findByText(/Page 3 of 3/)).toBeInTheDocument();
@@ -244,11 +244,65 @@ describe('create verification: the form', () => {
     );
 
     await user.click(screen.getByRole('button', { name: 'Custom' }));
-    const draggable = screen.getByRole('button', { name: /QR code, 25 mm\. Drag it/ });
+    const draggable = screen.getByRole('button', { name: /QR code, 34 mm\. Drag it/ });
     const before = parseFloat(draggable.style.left);
     act(() => draggable.focus());
     await user.keyboard('{ArrowRight}{ArrowRight}');
     expect(parseFloat(draggable.style.left)).toBeCloseTo(before + 2, 1);
+  });
+});
+
+describe('create verification: sealed codes', () => {
+  it('starts a sealed code at 34 mm and no smaller; a template without seals goes back to 25 mm', async () => {
+    const fetchMock = fakeVerificationsServer({
+      [CREATE]: () => jsonResponse(aVerification(), 201),
+      'GET /api/verifications/ver_1/qr/': () => new Response('', { status: 404 }),
+    });
+    const { user, fillIn, create } = renderCreate();
+    const picker = screen.getByRole('combobox', { name: 'Landing-page template' });
+    await waitFor(() => expect(picker).toHaveTextContent('Default (default)'));
+    const size = screen.getByRole('slider', { name: 'Size' });
+
+    expect(size).toHaveValue('34');
+    expect(size).toHaveAttribute('min', '34');
+    expect(
+      screen.getByText(
+        'Sealed codes carry a signature our scanner checks offline, so they are at least 34 mm.',
+      ),
+    ).toBeInTheDocument();
+    fireEvent.keyDown(size, { key: 'ArrowLeft' });
+    expect(size).toHaveValue('34');
+
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: 'School of Nursing' }));
+    expect(size).toHaveValue('25');
+    expect(size).toHaveAttribute('min', '20');
+    expect(
+      screen.getByText('Codes of 25 mm or more scan reliably from a printed page.'),
+    ).toBeInTheDocument();
+
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: 'Default (default)' }));
+    expect(size).toHaveValue('34');
+    await fillIn();
+    await user.click(create);
+    await screen.findByText('Verification created');
+    const [upload] = callsTo(fetchMock, 'POST', '/api/verifications/');
+    expect((await upload.clone().json()).qr.size_mm).toBe(34);
+  });
+
+  it('keeps a size chosen above the minimum when the template changes', async () => {
+    fakeVerificationsServer({});
+    const { user } = renderCreate();
+    const picker = screen.getByRole('combobox', { name: 'Landing-page template' });
+    await waitFor(() => expect(picker).toHaveTextContent('Default (default)'));
+    const size = screen.getByRole('slider', { name: 'Size' });
+    fireEvent.keyDown(size, { key: 'ArrowRight' });
+
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: 'School of Nursing' }));
+
+    expect(size).toHaveValue('35');
   });
 });
 
@@ -295,7 +349,7 @@ describe('create verification: sending it', () => {
       holder_name: 'Amara Okafor',
       issue_date: '2026-03-05',
       custom_fields: [{ key: 'Grade', value: 'First class' }],
-      qr: { pages: 'every', position: 'bottom-right', size_mm: 26 },
+      qr: { pages: 'every', position: 'bottom-right', size_mm: 35 },
       allow_download: true,
       template_id: 'tpl-default',
       upload_id: 'up-1',
@@ -379,9 +433,9 @@ describe('create verification: sending it', () => {
     expect(qr).toEqual({
       pages: 'first',
       position: 'custom',
-      size_mm: 25,
-      x: expect.closeTo((210 - 25 - 10) / 210, 3),
-      y: expect.closeTo((297 - 25 - 10) / 297 - 0.05, 3),
+      size_mm: 34,
+      x: expect.closeTo((210 - 34 - 10) / 210, 3),
+      y: expect.closeTo((297 - 34 - 10) / 297 - 0.05, 3),
     });
   });
 

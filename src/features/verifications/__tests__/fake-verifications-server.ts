@@ -77,8 +77,20 @@ export function scanAnalytics(days: number, scans = 0, overrides: Partial<ScanAn
 
 /** The account's templates, as the create form's template choice reads them. */
 export const TEMPLATES = [
-  { id: 'tpl-default', name: 'Default', is_default: true, allow_download: true },
-  { id: 'tpl-nursing', name: 'School of Nursing', is_default: false, allow_download: false },
+  {
+    id: 'tpl-default',
+    name: 'Default',
+    is_default: true,
+    allow_download: true,
+    seal_enabled: true,
+  },
+  {
+    id: 'tpl-nursing',
+    name: 'School of Nursing',
+    is_default: false,
+    allow_download: false,
+    seal_enabled: false,
+  },
 ];
 
 /**

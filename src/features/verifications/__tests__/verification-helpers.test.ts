@@ -121,9 +121,11 @@ describe('form limits are the server’s', () => {
     qr: { ...DEFAULT_QR_PLACEMENT },
     ...changes,
   });
-  const qrError = (size_mm: number) =>
+  const qrError = (size_mm: number, isSealed = false) =>
     (
-      validateVerificationForm(values({ qr: { ...DEFAULT_QR_PLACEMENT, size_mm } })) as {
+      validateVerificationForm(values({ qr: { ...DEFAULT_QR_PLACEMENT, size_mm } }), {
+        isSealed,
+      }) as {
         qr?: { size_mm?: string[] };
       }
     ).qr?.size_mm;
@@ -139,6 +141,12 @@ describe('form limits are the server’s', () => {
     expect(qrError(100)).toBeUndefined();
     expect(qrError(101)).toEqual(['The QR code must be at most 100 mm']);
     expect(qrError(19)).toEqual(['The QR code must be at least 20 mm']);
+  });
+
+  it('wants a sealed QR code of at least 34 mm', () => {
+    expect(qrError(34, true)).toBeUndefined();
+    expect(qrError(33, true)).toEqual(['A sealed QR code must be at least 34 mm']);
+    expect(qrError(101, true)).toEqual(['The QR code must be at most 100 mm']);
   });
 
   it('takes custom field values up to 1,000 characters', () => {

@@ -350,6 +350,22 @@ describe('dashboard: the detail drawer', () => {
     expect(drawer.getByText('Olivia Owner')).toBeInTheDocument();
   });
 
+  it('says when the QR code is sealed, and nothing when it is not', async () => {
+    serve([aVerification({ sealed: true }), { ...welding, sealed: false }]);
+    renderDashboard();
+
+    const sealed = within(await openDrawer('Bachelor of Science in Nursing'));
+    expect(
+      await sealed.findByText(/The code carries a signature our scanner checks offline/),
+    ).toBeInTheDocument();
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    const unsealed = within(await openDrawer('Welding Certificate Level 2'));
+    expect(await unsealed.findByText('Jonas Berg')).toBeInTheDocument();
+    expect(unsealed.queryByText(/Sealed\./)).not.toBeInTheDocument();
+  });
+
   it('copies a hash to the clipboard', async () => {
     serve([nursing]);
     const { user } = renderDashboard();

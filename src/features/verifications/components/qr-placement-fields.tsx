@@ -18,6 +18,7 @@ import { useField } from 'react-final-form';
 import { VERIFICATION_LIMITS } from '@common/verifications';
 
 import { POSITION_LABELS, qrBox, roundFraction, type PageSizeMm } from '../qr-preview';
+import { qrSizeMinimumMm } from '../sealed-qr';
 
 import type { QrPages, QrPlacement, QrPosition } from '../api/verifications-api';
 import type { SvgIconComponent } from '@mui/icons-material';
@@ -38,10 +39,15 @@ const POSITION_ICONS: Record<QrPosition, SvgIconComponent> = {
 
 const { qr_size_min_mm: QR_SIZE_MIN_MM, qr_size_max_mm: QR_SIZE_MAX_MM } = VERIFICATION_LIMITS;
 const SIZE_MARK_STEP_MM = 20;
-const SIZE_MARKS = Array.from(
-  { length: Math.floor((QR_SIZE_MAX_MM - QR_SIZE_MIN_MM) / SIZE_MARK_STEP_MM) + 1 },
-  (_, index) => QR_SIZE_MIN_MM + index * SIZE_MARK_STEP_MM,
-).map((value) => ({ value, label: `${value}` }));
+
+/** The smallest size, then every 20 mm from the plain minimum up (20, 40, …; 34, 40, … when sealed). */
+function sizeMarks(minSizeMm: number) {
+  const steps = Array.from(
+    { length: Math.floor((QR_SIZE_MAX_MM - QR_SIZE_MIN_MM) / SIZE_MARK_STEP_MM) + 1 },
+    (_, index) => QR_SIZE_MIN_MM + index * SIZE_MARK_STEP_MM,
+  ).filter((value) => value > minSizeMm);
+  return [minSizeMm, ...steps].map((value) => ({ value, label: `${value}` }));
+}
 
 /** A4 portrait, for placing the code before any document is chosen. */
 const A4_PAGE: PageSizeMm = { widthMm: 210, heightMm: 297 };
@@ -49,10 +55,17 @@ const A4_PAGE: PageSizeMm = { widthMm: 210, heightMm: 297 };
 interface QrPlacementFieldsProps {
   /** The previewed page, so switching to Custom keeps the code where it was. */
   pageSize: PageSizeMm | null;
+  /** Whether the chosen template seals the code, which then needs more room. */
+  isSealed?: boolean;
   disabled?: boolean;
 }
 
-export function QrPlacementFields({ pageSize, disabled = false }: QrPlacementFieldsProps) {
+export function QrPlacementFields({
+  pageSize,
+  isSealed = false,
+  disabled = false,
+}: QrPlacementFieldsProps) {
+  const minSizeMm = qrSizeMinimumMm(isSealed);
   const { input: qrInput } = useField<QrPlacement>('qr', { subscription: { value: true } });
   const qr = qrInput.value;
   const pagesLabelId = useId();
@@ -150,10 +163,10 @@ export function QrPlacementFields({ pageSize, disabled = false }: QrPlacementFie
         <Box sx={{ px: 1 }}>
           <Slider
             value={qr.size_mm}
-            min={QR_SIZE_MIN_MM}
+            min={minSizeMm}
             max={QR_SIZE_MAX_MM}
             step={1}
-            marks={SIZE_MARKS}
+            marks={sizeMarks(minSizeMm)}
             onChange={(_event, value) => change({ size_mm: value as number })}
             aria-labelledby={sizeLabelId}
             getAriaValueText={(value) => `${value} mm`}
@@ -163,7 +176,9 @@ export function QrPlacementFields({ pageSize, disabled = false }: QrPlacementFie
           />
         </Box>
         <Typography variant="caption" color="text.secondary">
-          Codes of 25 mm or more scan reliably from a printed page.
+          {isSealed
+            ? `Sealed codes carry a signature our scanner checks offline, so they are at least ${minSizeMm} mm.`
+            : 'Codes of 25 mm or more scan reliably from a printed page.'}
         </Typography>
       </Box>
     </Stack>

@@ -6,6 +6,7 @@ import { validateWithSchema } from '@/lib/forms/validate-with-schema';
 import { QR_PAGES, QR_POSITIONS, VERIFICATION_LIMITS } from '@common/verifications';
 
 import { pickedDocumentProblem, type PickedDocument } from '../document-file';
+import { qrSizeMinimumMm } from '../sealed-qr';
 
 import type { CustomField, QrPlacement } from '../api/verifications-api';
 
@@ -44,76 +45,93 @@ const customFieldSchema = object({
     ),
 });
 
-export const verificationFormSchema = object({
-  file: mixed<PickedDocument>()
-    .nullable()
-    .test('document', (file, context) => {
-      const problem = pickedDocumentProblem(file);
-      return problem ? context.createError({ message: problem }) : true;
-    }),
-  title: string()
-    .trim()
-    .required('Title is required')
-    .max(LIMITS.title, `Title must be at most ${LIMITS.title} characters`),
-  holder_name: string()
-    .trim()
-    .required('Holder name is required')
-    .max(LIMITS.holder_name, `Holder name must be at most ${LIMITS.holder_name} characters`),
-  issue_date: string()
-    .required('Issue date is required')
-    .matches(ISO_DATE, 'Enter the issue date as a full date'),
-  expiry_date: string()
-    .matches(ISO_DATE, {
-      message: 'Enter the expiry date as a full date',
-      excludeEmptyString: true,
-    })
-    .test(
-      'after-issue',
-      'Expiry date must be after the issue date',
-      (expiry, context) =>
-        !expiry ||
-        !ISO_DATE.test(context.parent.issue_date ?? '') ||
-        expiry > context.parent.issue_date,
-    ),
-  custom_fields: array(customFieldSchema)
-    .max(LIMITS.custom_fields, `Add at most ${LIMITS.custom_fields} custom fields`)
-    .test('unique-keys', (fields, context) => {
-      const seen = new Set<string>();
-      for (const [index, field] of (fields ?? []).entries()) {
-        const key = field.key?.trim().toLowerCase();
-        if (!key) continue;
-        if (seen.has(key)) {
-          return context.createError({
-            path: `custom_fields[${index}].key`,
-            message: 'Field names must be unique',
-          });
+/** The form's rules; a sealed code's size starts at the sealed minimum. */
+function verificationFormSchema(isSealed: boolean) {
+  const minSizeMm = qrSizeMinimumMm(isSealed);
+  return object({
+    file: mixed<PickedDocument>()
+      .nullable()
+      .test('document', (file, context) => {
+        const problem = pickedDocumentProblem(file);
+        return problem ? context.createError({ message: problem }) : true;
+      }),
+    title: string()
+      .trim()
+      .required('Title is required')
+      .max(LIMITS.title, `Title must be at most ${LIMITS.title} characters`),
+    holder_name: string()
+      .trim()
+      .required('Holder name is required')
+      .max(LIMITS.holder_name, `Holder name must be at most ${LIMITS.holder_name} characters`),
+    issue_date: string()
+      .required('Issue date is required')
+      .matches(ISO_DATE, 'Enter the issue date as a full date'),
+    expiry_date: string()
+      .matches(ISO_DATE, {
+        message: 'Enter the expiry date as a full date',
+        excludeEmptyString: true,
+      })
+      .test(
+        'after-issue',
+        'Expiry date must be after the issue date',
+        (expiry, context) =>
+          !expiry ||
+          !ISO_DATE.test(context.parent.issue_date ?? '') ||
+          expiry > context.parent.issue_date,
+      ),
+    custom_fields: array(customFieldSchema)
+      .max(LIMITS.custom_fields, `Add at most ${LIMITS.custom_fields} custom fields`)
+      .test('unique-keys', (fields, context) => {
+        const seen = new Set<string>();
+        for (const [index, field] of (fields ?? []).entries()) {
+          const key = field.key?.trim().toLowerCase();
+          if (!key) continue;
+          if (seen.has(key)) {
+            return context.createError({
+              path: `custom_fields[${index}].key`,
+              message: 'Field names must be unique',
+            });
+          }
+          seen.add(key);
         }
-        seen.add(key);
-      }
-      return true;
+        return true;
+      }),
+    qr: object({
+      pages: string().oneOf(QR_PAGES).required(),
+      position: string().oneOf(QR_POSITIONS).required(),
+      size_mm: number()
+        .required()
+        .min(
+          minSizeMm,
+          isSealed
+            ? `A sealed QR code must be at least ${minSizeMm} mm`
+            : `The QR code must be at least ${minSizeMm} mm`,
+        )
+        .max(LIMITS.qr_size_max_mm, `The QR code must be at most ${LIMITS.qr_size_max_mm} mm`),
+      x: number().when('position', {
+        is: 'custom',
+        then: (rule) => rule.required('Drag the QR code to where it should sit').min(0).max(1),
+      }),
+      y: number().when('position', {
+        is: 'custom',
+        then: (rule) => rule.required('Drag the QR code to where it should sit').min(0).max(1),
+      }),
     }),
-  qr: object({
-    pages: string().oneOf(QR_PAGES).required(),
-    position: string().oneOf(QR_POSITIONS).required(),
-    size_mm: number()
-      .required()
-      .min(LIMITS.qr_size_min_mm, `The QR code must be at least ${LIMITS.qr_size_min_mm} mm`)
-      .max(LIMITS.qr_size_max_mm, `The QR code must be at most ${LIMITS.qr_size_max_mm} mm`),
-    x: number().when('position', {
-      is: 'custom',
-      then: (rule) => rule.required('Drag the QR code to where it should sit').min(0).max(1),
-    }),
-    y: number().when('position', {
-      is: 'custom',
-      then: (rule) => rule.required('Drag the QR code to where it should sit').min(0).max(1),
-    }),
-  }),
-});
+  });
+}
 
-const validateFlat = validateWithSchema(verificationFormSchema);
+const validateUnsealed = validateWithSchema(verificationFormSchema(false));
+const validateSealed = validateWithSchema(verificationFormSchema(true));
 
-/** final-form reads errors in the shape of the values: 'custom_fields[1].key' becomes nested. */
-export function validateVerificationForm(values: VerificationFormValues): object {
+/**
+ * final-form reads errors in the shape of the values: 'custom_fields[1].key' becomes nested. isSealed: whether the
+ * chosen template seals the code.
+ */
+export function validateVerificationForm(
+  values: VerificationFormValues,
+  { isSealed = false }: { isSealed?: boolean } = {},
+): object {
+  const validateFlat = isSealed ? validateSealed : validateUnsealed;
   let errors: object = {};
   for (const [path, messages] of Object.entries(validateFlat(values))) {
     errors = setIn(errors, path, messages);

@@ -2,7 +2,7 @@
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Form, useForm, useFormState } from 'react-final-form';
 
 import { FormSection } from '@/components/form/form-section';
@@ -10,7 +10,9 @@ import { SubmitBar } from '@/components/form/submit-bar';
 import { SwitchField } from '@/components/form/switch-field';
 import { TemplateField } from '@/components/form/template-field';
 import { TextInputField } from '@/components/form/text-input-field';
+import { useGetTemplateChoicesQuery } from '@/lib/api/template-choices-api';
 
+import { isSealedTemplate, qrSizeMinimumMm } from '../sealed-qr';
 import { usePreviewFile } from '../use-preview-file';
 
 import { CustomFieldsInput } from './custom-fields-input';
@@ -30,10 +32,18 @@ interface VerificationFormProps {
 }
 
 export function VerificationForm({ initialValues, onSubmit, submitLabel }: VerificationFormProps) {
+  const { data: templateChoices } = useGetTemplateChoicesQuery();
+  const validate = useCallback(
+    (values: VerificationFormValues) =>
+      validateVerificationForm(values, {
+        isSealed: isSealedTemplate(templateChoices, values.template_id),
+      }),
+    [templateChoices],
+  );
   return (
     <Form<VerificationFormValues>
       onSubmit={onSubmit}
-      validate={validateVerificationForm}
+      validate={validate}
       initialValues={initialValues}
       subscription={{ submitting: true }}
       render={({ handleSubmit, submitting }) => (
@@ -50,11 +60,35 @@ interface BodyProps {
   submitLabel: string;
 }
 
+/**
+ * A sealed code is never smaller than its modules need (the server grows it to fit anyway): while the template
+ * seals, the size starts at the sealed minimum, and it goes back to what it was when a template without seals is
+ * chosen, unless the user moved it meanwhile.
+ */
+function useSealedQrSize(isSealed: boolean) {
+  const form = useForm<VerificationFormValues>();
+  const grownFrom = useRef<number | null>(null);
+  useEffect(() => {
+    const { qr } = form.getState().values;
+    const sealedMinimum = qrSizeMinimumMm(true);
+    if (isSealed && qr.size_mm < sealedMinimum) {
+      grownFrom.current = qr.size_mm;
+      form.change('qr', { ...qr, size_mm: sealedMinimum });
+    } else if (!isSealed && grownFrom.current !== null) {
+      if (qr.size_mm === sealedMinimum) form.change('qr', { ...qr, size_mm: grownFrom.current });
+      grownFrom.current = null;
+    }
+  }, [isSealed, form]);
+}
+
 function VerificationFormBody({ isBusy, submitLabel }: BodyProps) {
   const form = useForm<VerificationFormValues>();
   const { values } = useFormState<VerificationFormValues>({ subscription: { values: true } });
   const [pageSize, setPageSize] = useState<PageSizeMm | null>(null);
   const previewFile = usePreviewFile(values.file);
+  const { data: templateChoices } = useGetTemplateChoicesQuery();
+  const isSealed = isSealedTemplate(templateChoices, values.template_id);
+  useSealedQrSize(isSealed);
 
   const moveQr = useCallback(
     (position: { x: number; y: number }) => {
@@ -112,7 +146,7 @@ function VerificationFormBody({ isBusy, submitLabel }: BodyProps) {
             <CustomFieldsInput disabled={isBusy} />
           </FormSection>
           <FormSection title="QR code" description="Where the code is stamped, and how big.">
-            <QrPlacementFields pageSize={pageSize} disabled={isBusy} />
+            <QrPlacementFields pageSize={pageSize} isSealed={isSealed} disabled={isBusy} />
           </FormSection>
         </Stack>
       </Grid>

@@ -1,4 +1,5 @@
-// The QR code with its downloads, the public link, and where the code sits on the document.
+// The QR code with its downloads, the public link, where the code sits on the document, and whether it is sealed.
+import GppGoodOutlined from '@mui/icons-material/GppGoodOutlined';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 
@@ -16,6 +17,19 @@ const PAGES_LABELS: Record<QrPages, string> = {
   every: 'every page',
 };
 
+/** Sealed codes only: older codes and templates with seals off have nothing to say here. */
+function SealedNote() {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+      <GppGoodOutlined fontSize="small" color="primary" aria-hidden sx={{ mt: '1px' }} />
+      <Typography variant="body2">
+        <strong>Sealed.</strong> The code carries a signature our scanner checks offline; a copy on
+        another site fails.
+      </Typography>
+    </Stack>
+  );
+}
+
 export function QrCodeSection({ verification }: { verification: Verification }) {
   const { qr } = verification;
   return (
@@ -27,6 +41,7 @@ export function QrCodeSection({ verification }: { verification: Verification }) 
           <Typography variant="body2" color="text.secondary">
             {POSITION_LABELS[qr.position]} on {PAGES_LABELS[qr.pages]}, {qr.size_mm} mm.
           </Typography>
+          {verification.sealed && <SealedNote />}
         </Stack>
       </Stack>
     </Section>
