@@ -178,9 +178,17 @@ test('hostile text in every field of a template is shown as text, never as marku
     const { document, heading, labels } = await page(verification.code);
 
     const context = `payload ${index}: ${hostile}`;
-    // Only the page's own script, style and no image (no logo); nothing else that runs, loads or restyles.
-    expect([context, document.querySelectorAll('script').length]).toEqual([context, 1]);
-    expect(document.querySelector('script')?.getAttribute('src')).toMatch(/^\/v\/assets\//);
+    const scannerUrl = `${app.config.PUBLIC_URL.replace(/\/+$/, '')}/scan`;
+    // Only the page's own scripts ('Check your copy' and the seal check), style and no image (no logo); nothing
+    // else that runs, loads or restyles.
+    const scripts = [...document.querySelectorAll('script')].map((script) =>
+      script.getAttribute('src'),
+    );
+    expect([context, scripts.length]).toEqual([context, 2]);
+    expect([context, scripts.filter((src) => !/^\/v\/assets\//.test(src ?? ''))]).toEqual([
+      context,
+      [],
+    ]);
     expect([context, document.querySelectorAll('style').length]).toEqual([context, 1]);
     expect([
       context,
@@ -193,7 +201,9 @@ test('hostile text in every field of a template is shown as text, never as marku
     const links = [...document.querySelectorAll('a')].map((a) => a.getAttribute('href') ?? '');
     expect([
       context,
-      links.filter((href) => !/^(\/v\/|https:\/\/example\.com\/)/.test(href)),
+      links.filter(
+        (href) => !/^(\/v\/|https:\/\/example\.com\/)/.test(href) && href !== scannerUrl,
+      ),
     ]).toEqual([context, []]);
     // The text itself reaches the reader unchanged.
     expect(heading).toBe(hostile.slice(0, 80).trim());
