@@ -125,9 +125,17 @@ it('shows the current key with its date and seals, and older keys with their sta
   const current = keyRow(ACTIVE.kid);
   expect(current.getByText(/^Created 20 November 2026, .* · 12 seals$/)).toBeInTheDocument();
   expect(current.getByText('Active')).toBeInTheDocument();
-  expect(keyRow(RETIRED.kid).getByText(/^Retired 20 November 2026/)).toBeInTheDocument();
+  expect(keyRow(RETIRED.kid).getByText('Retired')).toBeInTheDocument();
+  expect(
+    keyRow(RETIRED.kid).getByText(/^Retired 20 November 2026, .*: its seals keep verifying\.$/),
+  ).toBeInTheDocument();
   expect(keyRow(RETIRED.kid).getByText(/· 340 seals$/)).toBeInTheDocument();
-  expect(keyRow(REVOKED.kid).getByText(/^Revoked from 14 February 2026/)).toBeInTheDocument();
+  expect(keyRow(REVOKED.kid).getByText('Revoked')).toBeInTheDocument();
+  expect(
+    keyRow(REVOKED.kid).getByText(
+      /^Revoked from 14 February 2026, .*: seals made since then fail\.$/,
+    ),
+  ).toBeInTheDocument();
   expect(keyRow(REVOKED.kid).getByText(/· 1 seal$/)).toBeInTheDocument();
   // A revoked key has nothing left to revoke.
   expect(keyRow(REVOKED.kid).queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();

@@ -17,7 +17,7 @@ import { useGetSealKeysQuery, type SealKey } from '../api/seal-keys-api';
 
 import { RevokeSealKeyDialog } from './revoke-seal-key-dialog';
 import { RotateSealKeyDialog } from './rotate-seal-key-dialog';
-import { SealKeyStatusChip } from './seal-key-status-chip';
+import { SealKeyStatusChip, sealKeyStatusNote } from './seal-key-status-chip';
 
 const TITLE = 'Seal keys';
 const DESCRIPTION =
@@ -29,6 +29,7 @@ function sealCount(count: number): string {
 
 /** One key: its id, made when, how many seals; its status; a revoke button while it still vouches. */
 function SealKeyRow({ sealKey, onRevoke }: { sealKey: SealKey; onRevoke?: () => void }) {
+  const note = sealKeyStatusNote(sealKey);
   return (
     <Box
       component="li"
@@ -52,6 +53,11 @@ function SealKeyRow({ sealKey, onRevoke }: { sealKey: SealKey; onRevoke?: () => 
         <Typography variant="body2" color="text.secondary">
           Created {formatDateTime(sealKey.created_at)} · {sealCount(sealKey.seal_count)}
         </Typography>
+        {note && (
+          <Typography variant="body2" color="text.secondary">
+            {note}
+          </Typography>
+        )}
       </Box>
       <SealKeyStatusChip sealKey={sealKey} />
       {onRevoke && sealKey.status !== 'revoked' && (

@@ -40,12 +40,12 @@ const POSITION_ICONS: Record<QrPosition, SvgIconComponent> = {
 const { qr_size_min_mm: QR_SIZE_MIN_MM, qr_size_max_mm: QR_SIZE_MAX_MM } = VERIFICATION_LIMITS;
 const SIZE_MARK_STEP_MM = 20;
 
-/** The smallest size, then every 20 mm from the plain minimum up (20, 40, …; 34, 40, … when sealed). */
+/** The smallest size, then every 20 mm from the plain minimum up, apart enough to read (20, 40, …; 34, 60, …). */
 function sizeMarks(minSizeMm: number) {
   const steps = Array.from(
     { length: Math.floor((QR_SIZE_MAX_MM - QR_SIZE_MIN_MM) / SIZE_MARK_STEP_MM) + 1 },
     (_, index) => QR_SIZE_MIN_MM + index * SIZE_MARK_STEP_MM,
-  ).filter((value) => value > minSizeMm);
+  ).filter((value) => value >= minSizeMm + SIZE_MARK_STEP_MM / 2);
   return [minSizeMm, ...steps].map((value) => ({ value, label: `${value}` }));
 }
 
