@@ -216,6 +216,7 @@ export default fp(
         mailer,
         config,
         planLimits,
+        publicPages,
       }),
       subscription: buildSubscriptionServices({ db, config, planLimits }),
       analytics,

@@ -19,6 +19,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
 import type { Queue, QueuePolicy } from '../../plugins/queue';
+import type { PublicPageCache } from '../public-pages/public-page-cache';
 import type { PlanLimitChecks } from '../subscription/plan-limits';
 import type { Kysely } from 'kysely';
 
@@ -29,6 +30,8 @@ export interface CustomDomainDeps {
   config: Config;
   /** The account's plan: a custom domain is a feature of some plans. */
   planLimits: PlanLimitChecks;
+  /** The trust list names each account's verified domain: told when one is verified, replaced or removed. */
+  publicPages: Pick<PublicPageCache, 'apply'>;
   /** The DNS questions; by default node:dns asking DNS_SERVERS. */
   dns?: DnsLookup;
 }
@@ -92,6 +95,12 @@ export function buildCustomDomainServices(deps: CustomDomainDeps) {
         ?.user_id ?? null,
   });
 
+  /** Host lookups and the trust list (which names verified domains) see a domain verified, replaced or removed. */
+  async function domainChanged(domain: string): Promise<void> {
+    owners.forget(domain);
+    await deps.publicPages.apply({ type: 'custom-domain-changed' });
+  }
+
   /** One check per interval; a retry after a DNS hiccup soon, and a job that died is expired in a minute. */
   const policy: QueuePolicy = {
     policy: 'stately',
@@ -131,7 +140,7 @@ export function buildCustomDomainServices(deps: CustomDomainDeps) {
     }
     const checked = await checkCustomDomain(checkDeps(), row);
     if (checked.hasVerified) {
-      owners.forget(checked.row.domain);
+      await domainChanged(checked.row.domain);
       await mailDomainVerified(checkDeps(), checked.row);
     }
     if (checked.row.status === 'pending') await scheduleCheck(accountId);
@@ -188,7 +197,7 @@ export function buildCustomDomainServices(deps: CustomDomainDeps) {
         .values({ account_id: accountId, ...values })
         .onConflict((conflict) => conflict.column('account_id').doUpdateSet(values))
         .execute();
-      if (previous) owners.forget(previous.domain);
+      if (previous) await domainChanged(previous.domain);
       await scheduleCheck(accountId);
       return this.get(accountId);
     },
@@ -204,7 +213,7 @@ export function buildCustomDomainServices(deps: CustomDomainDeps) {
       const row = await findCustomDomainRow(db, accountId);
       if (!row) throw customDomainErrors.noDomain();
       const checked = await checkCustomDomain(checkDeps(), row);
-      if (checked.hasVerified) owners.forget(checked.row.domain);
+      if (checked.hasVerified) await domainChanged(checked.row.domain);
       if (checked.row.status === 'pending') await scheduleCheck(accountId);
       return {
         customDomain: toCustomDomain(checked.row, config),
@@ -219,7 +228,7 @@ export function buildCustomDomainServices(deps: CustomDomainDeps) {
         .where('account_id', '=', accountId)
         .returning('domain')
         .executeTakeFirst();
-      if (removed) owners.forget(removed.domain);
+      if (removed) await domainChanged(removed.domain);
     },
 
     /**

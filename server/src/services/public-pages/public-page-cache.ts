@@ -29,7 +29,9 @@ export type PublicPageChange =
   /** Their account's issuer name changed; they (and the trust list, which names issuers) are read again. */
   | { type: 'issuer-renamed'; codes: string[] }
   /** A seal key was made, retired or revoked: the trust list is built again on its next request. */
-  | { type: 'seal-keys-changed' };
+  | { type: 'seal-keys-changed' }
+  /** An account's custom domain was verified, replaced or removed: the trust list names verified domains. */
+  | { type: 'custom-domain-changed' };
 
 export interface PublicPageLoaders {
   loadVerification: (code: string) => Promise<CachedPublicVerification | null>;
@@ -44,7 +46,7 @@ const TRUST_LIST_KEY = 'trust-list';
 export class PublicPageCache {
   private readonly verifications: ExpiringCache<CachedPublicVerification>;
   private readonly templates: ExpiringCache<PublicTemplate>;
-  // Its expiry also brings in what no change here reports: a custom domain verified or removed, an account purged.
+  // Its expiry also brings in what no change here reports: an account purged, another instance's change.
   private readonly trustLists: ExpiringCache<ServedTrustList>;
 
   constructor({ loadVerification, loadTemplate, loadTrustList }: PublicPageLoaders) {
@@ -90,6 +92,7 @@ export class PublicPageCache {
         this.trustLists.forget(TRUST_LIST_KEY);
         return;
       case 'seal-keys-changed':
+      case 'custom-domain-changed':
         this.trustLists.forget(TRUST_LIST_KEY);
         return;
     }

@@ -242,6 +242,18 @@ test('the seal names the host its QR code points at: the verified custom domain,
     (candidate) => candidate.kid === sealOf(verification).decoded.facts.kid,
   );
   expect(renamedKey?.issuer).toBe('The Royal Society');
+
+  // So does removing the domain: its codes stay genuine on paper, but scanners stop treating it as the issuer's.
+  const removed = await app.inject({
+    method: 'DELETE',
+    url: '/api/settings/custom-domain/',
+    headers: user.headers,
+  });
+  expect(removed.statusCode).toBe(204);
+  const afterRemoval = (await trustList()).keys.find(
+    (candidate) => candidate.kid === renamedKey?.kid,
+  );
+  expect(afterRemoval?.custom_domain).toBeNull();
 });
 
 test('after a rotation old seals still verify with the retired key, and new ones use the new key', async () => {
