@@ -23,7 +23,12 @@ import { SEALED_QR_MIN_SIZE_MM } from '@common/verifications';
 import { runVerifyCli } from '../../src/cli/verify-command';
 import { createTempDir, createTestApp } from '../helpers/test-app';
 import { makePdf } from '../helpers/test-documents';
-import { createVerification, signedInUser, type VerificationJson } from '../helpers/verifications';
+import {
+  createVerification,
+  signedInUser,
+  type TestUser,
+  type VerificationJson,
+} from '../helpers/verifications';
 
 import type { FastifyInstance } from 'fastify';
 
@@ -148,13 +153,14 @@ afterAll(async () => {
 
 describe('a PDF secured by the app', () => {
   let app: FastifyInstance;
+  let user: TestUser;
   let verification: VerificationJson;
   let pdf: string;
   let trustList: string;
 
   beforeAll(async () => {
     app = await createTestApp();
-    const user = await signedInUser(app);
+    user = await signedInUser(app);
     verification = await createVerification(app, user, {
       file: { name: 'diploma.pdf', data: original },
     });
@@ -269,6 +275,32 @@ describe('a PDF secured by the app', () => {
       server.closeAllConnections();
       server.close();
     }
+  });
+
+  // Last: it revokes the account's key.
+  test('once the issuer revokes the key from before the seal, a fresh trust list fails it', async () => {
+    const [key] = (await app.inject({ url: '/api/seals/keys/', headers: user.headers })).json()
+      .keys as Array<{ kid: string }>;
+    const revokedAt = new Date(Date.parse(verification.created_at) - 60 * 60_000).toISOString();
+    const revoke = await app.inject({
+      method: 'POST',
+      url: `/api/seals/keys/${key.kid}/revoke/`,
+      headers: user.headers,
+      payload: { revoked_at: revokedAt },
+    });
+    expect(revoke.statusCode).toBe(200);
+    const fresh = await saveFile(
+      'trust-list-revoked.json',
+      (await app.inject({ url: TRUST_LIST_PATH })).body,
+    );
+
+    const result = await verify(pdf, '--jwks', fresh);
+
+    expect(result.out).toMatch(new RegExp(`Key: +${key.kid}, revoked: seals made from .* on fail`));
+    expect(result.out).toMatch(
+      /^NOT VERIFIED: The seal was made at .* which Grace Hopper revoked from/m,
+    );
+    expect(result.code).toBe(1);
   });
 });
 
