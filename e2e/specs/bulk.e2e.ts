@@ -73,7 +73,8 @@ async function downloadResult(page: Page, name: string): Promise<Map<string, Buf
 /** The public page a secured document's QR code opens shows the record as valid. */
 async function expectQrOpensValidPage(browser: Browser, pdf: Buffer, holder: string) {
   const [[first]] = await renderPdfPages([{ pdf }]);
-  expect(first.qr?.data).toMatch(/\/v\/[a-z0-9]{16}$/);
+  // Sealed: the public page's address with the seal's digits in its fragment.
+  expect(first.qr?.data).toMatch(/\/v\/[a-z0-9]{16}#\d+$/);
   const publicPage = await openPage(browser);
   await publicPage.goto(first.qr!.data);
   await publicPage.getByRole('heading', { name: 'Valid', exact: true }).waitFor();

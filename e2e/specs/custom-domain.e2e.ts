@@ -117,7 +117,7 @@ describe('custom domain', () => {
     const publicLinkField = page.getByRole('textbox', { name: 'Public link' });
     await publicLinkField.waitFor({ timeout: 30_000 });
     const publicUrl = await publicLinkField.inputValue();
-    expect(publicUrl).toMatch(new RegExp(`^http://${DOMAIN}/v/[a-z0-9]{16}$`));
+    expect(publicUrl).toMatch(new RegExp(`^http://${DOMAIN}/v/[a-z0-9]{16}#\\d+$`));
 
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download secured PDF' }).click();

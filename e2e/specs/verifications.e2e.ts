@@ -36,7 +36,8 @@ describe('verifications', () => {
     const publicLinkField = page.getByRole('textbox', { name: 'Public link' });
     await publicLinkField.waitFor({ timeout: 30_000 });
     const publicUrl = await publicLinkField.inputValue();
-    expect(publicUrl).toMatch(new RegExp(`^${app.baseUrl}/v/[a-z0-9]{16}$`));
+    // The link the QR code opens, its seal included.
+    expect(publicUrl).toMatch(new RegExp(`^${app.baseUrl}/v/[a-z0-9]{16}#\\d+$`));
 
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download secured PDF' }).click();

@@ -311,6 +311,8 @@ describe('create verification: sending it', () => {
     uploadControl.steps = [0.5];
     const answer = deferred<Response>();
     const created = aVerification({ custom_fields: [{ key: 'Grade', value: 'First class' }] });
+    // Sealed: the link the QR code opens carries the seal, and so does the link the user copies.
+    Object.assign(created, { sealed: true, qr_url: `${created.public_url}#00123456789` });
     const fetchMock = fakeVerificationsServer({
       [CREATE]: () => answer.promise,
       'GET /api/verifications/ver_1/qr/': () =>
@@ -358,11 +360,11 @@ describe('create verification: sending it', () => {
     await act(async () => answer.resolve(jsonResponse(created, 201)));
 
     expect(await screen.findByText('Verification created')).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Public link' })).toHaveValue(created.public_url);
+    expect(screen.getByRole('textbox', { name: 'Public link' })).toHaveValue(created.qr_url);
     expect(screen.getByRole('button', { name: 'Copy public link' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open public page' })).toHaveAttribute(
       'href',
-      created.public_url,
+      created.qr_url,
     );
     expect(screen.getByRole('button', { name: 'Download secured PDF' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download QR code as PNG' })).toBeInTheDocument();

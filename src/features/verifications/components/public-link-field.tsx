@@ -1,4 +1,5 @@
-// The public verification page's address, read-only, with copy and open buttons.
+// The public verification page's address, read-only, with copy and open buttons. It is the address the QR code
+// opens, seal included: a link shared without its seal would make the page warn that the seal is missing.
 import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -8,9 +9,11 @@ import Tooltip from '@mui/material/Tooltip';
 import { CopyButton } from '@/components/copy-button';
 import { MONOSPACE } from '@/theme/primitives';
 
+import type { Verification } from '@common/verifications-schemas';
 import type { FocusEvent } from 'react';
 
-export function PublicLinkField({ url }: { url: string }) {
+export function PublicLinkField({ verification }: { verification: Verification }) {
+  const url = verification.qr_url ?? verification.public_url;
   return (
     <TextField
       label="Public link"

@@ -78,7 +78,7 @@ export function VerificationResult({ verification, onCreateAnother }: Verificati
                 </Typography>
               </Box>
 
-              <PublicLinkField url={verification.public_url} />
+              <PublicLinkField verification={verification} />
 
               <Divider />
 

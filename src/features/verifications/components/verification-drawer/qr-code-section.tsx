@@ -37,7 +37,7 @@ export function QrCodeSection({ verification }: { verification: Verification }) 
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
         <VerificationQrDownloads verification={verification} size={132} />
         <Stack spacing={2} sx={{ flex: 1, minWidth: 0 }}>
-          <PublicLinkField url={verification.public_url} />
+          <PublicLinkField verification={verification} />
           <Typography variant="body2" color="text.secondary">
             {POSITION_LABELS[qr.position]} on {PAGES_LABELS[qr.pages]}, {qr.size_mm} mm.
           </Typography>
