@@ -8,8 +8,8 @@ import Tooltip from '@mui/material/Tooltip';
 
 import { CopyButton } from '@/components/copy-button';
 import { MONOSPACE } from '@/theme/primitives';
-
 import type { Verification } from '@common/verifications-schemas';
+
 import type { FocusEvent } from 'react';
 
 export function PublicLinkField({ verification }: { verification: Verification }) {
