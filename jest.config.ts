@@ -168,5 +168,7 @@ export default async function config(): Promise<Config> {
   }
   // Workers grow with every file (each PGlite instance holds its own WebAssembly memory): on this 24 GB
   // machine they reached 7-15 GB and were OOM-killed mid-run. A worker above 2 GB after a file is replaced.
-  return { projects, testTimeout: 30_000, maxWorkers: 2, workerIdleMemoryLimit: '2GB' };
+  // The time limit guards against a hang, it measures nothing: with both workers busy and each app's securing
+  // threads beside them, building an app on PGlite took over 30 s now and then on the 2-core CI machine.
+  return { projects, testTimeout: 90_000, maxWorkers: 2, workerIdleMemoryLimit: '2GB' };
 }

@@ -7,8 +7,9 @@ import { configure } from '@testing-library/react';
 
 import { browserLocation } from '@/lib/browser-location';
 
-// Lazy route chunks load slowly on a busy 2-core CI machine; wait longer than the 1 s default.
-configure({ asyncUtilTimeout: 5000 });
+// Lazy route chunks load slowly on a busy 2-core CI machine (over 5 s once, with the server tests beside them);
+// wait longer than the 1 s default. A hang still fails, only later.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom has no Fetch API. Node's own classes live in the outer realm; borrow them.
 const nodeGlobals = vm.runInThisContext('globalThis') as typeof globalThis;
