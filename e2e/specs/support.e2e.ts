@@ -23,6 +23,8 @@ describe('support', () => {
     // Help: the search narrows the answers to the one about printing; the status page is linked.
     await page.getByRole('searchbox', { name: 'Search the answers' }).fill('quiet zone');
     const answers = page.getByRole('list', { name: 'Answers' });
+    // The list filters as the user types: wait for the other answers to go before counting.
+    await answers.getByRole('listitem').nth(1).waitFor({ state: 'detached' });
     await expect(answers.getByRole('listitem').count()).resolves.toBe(1);
     await answers.getByRole('button', { name: /How do I print codes/ }).click();
     await page.getByText(/at least 20 mm wide/).waitFor();

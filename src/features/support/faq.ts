@@ -1,7 +1,13 @@
 // The Help section's questions, from the content file content/faq/faq.json (bundled at build time), with the QR
 // sizes the app enforces written in, and the search that filters them as the user types.
 import type { StaticRouteName } from '@/app/routes';
-import { QR_DEFAULT_SIZE_MM, QR_MAX_SIZE_MM, QR_MIN_SIZE_MM } from '@common/verifications';
+import {
+  QR_DEFAULT_SIZE_MM,
+  QR_MAX_SIZE_MM,
+  QR_MIN_SIZE_MM,
+  SEALED_QR_MIN_MODULE_MM,
+  SEALED_QR_MIN_SIZE_MM,
+} from '@common/verifications';
 
 import entries from '../../../content/faq/faq.json';
 
@@ -18,6 +24,8 @@ const PLACEHOLDERS: Record<string, number> = {
   qr_min_mm: QR_MIN_SIZE_MM,
   qr_default_mm: QR_DEFAULT_SIZE_MM,
   qr_max_mm: QR_MAX_SIZE_MM,
+  qr_min_sealed_mm: SEALED_QR_MIN_SIZE_MM,
+  sealed_module_mm: SEALED_QR_MIN_MODULE_MM,
 };
 
 function fillIn(text: string): string {
