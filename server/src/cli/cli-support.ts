@@ -1,4 +1,4 @@
-// What the operator commands (`npm run sso`, `npm run plans`) share: where they print, how they lay out a table,
+// What the commands (`npm run sso`, `npm run plans`, `npm run verify`) share: running from the terminal, where they print, how they lay out a table,
 // which errors are the user's to fix, and opening the server's own database around a command.
 import { ConfigError, loadConfig, type Config, type Environment } from '../config';
 import { migrateToLatest } from '../db/migrate';
@@ -54,4 +54,24 @@ export async function withServerDatabase(
   } finally {
     await db.destroy();
   }
+}
+
+/**
+ * Runs a command from the terminal: its arguments and environment, stdout and stderr, its answer as the exit code.
+ * A crash prints its stack and exits with `crashCode`.
+ */
+export function runFromTerminal(
+  run: (args: string[], env: Environment, output: CommandOutput) => Promise<number>,
+  crashCode = 1,
+): void {
+  run(process.argv.slice(2), process.env, {
+    out: (line) => process.stdout.write(`${line}\n`),
+    err: (line) => process.stderr.write(`${line}\n`),
+  }).then(
+    (code) => process.exit(code),
+    (error: Error) => {
+      process.stderr.write(`${error.stack}\n`);
+      process.exit(crashCode);
+    },
+  );
 }

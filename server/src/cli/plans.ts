@@ -1,15 +1,7 @@
 // `npm run plans -- …`: lists the plans and changes their prices, Stripe price ids and limits in the app's
 // database (the same settings as the server). With embedded PGlite, stop the server first: only one process can
 // open its data folder.
+import { runFromTerminal } from './cli-support';
 import { runPlansCli } from './plans-command';
 
-runPlansCli(process.argv.slice(2), process.env, {
-  out: (line) => process.stdout.write(`${line}\n`),
-  err: (line) => process.stderr.write(`${line}\n`),
-}).then(
-  (code) => process.exit(code),
-  (error: Error) => {
-    process.stderr.write(`${error.stack}\n`);
-    process.exit(1);
-  },
-);
+runFromTerminal(runPlansCli);
