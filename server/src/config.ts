@@ -176,6 +176,13 @@ const envSchema = z.object({
     Math.max(1, availableParallelism() - 1),
   ),
   SECURING_TIMEOUT_SECONDS: seconds().default(60),
+  // At start on a Postgres server, verification files no row names (a crash's leftovers) are removed once this
+  // old: another instance sharing the store may be about to insert their row. 0 removes them all (one instance).
+  ORPHANED_FILES_MIN_AGE_SECONDS: wholeNumber(
+    0,
+    Number.MAX_SAFE_INTEGER,
+    'must be a whole number of seconds (0 = no wait)',
+  ).default(600),
   // Documents waiting for a securing worker, each held in memory; beyond it an upload answers 503 and the client
   // tries again later: documents being secured hold at most (SECURING_WORKERS + this) × UPLOAD_MAX_BYTES.
   SECURING_QUEUE_LENGTH: wholeNumber(1, 10_000, 'must be a whole number from 1 to 10000').default(
@@ -364,6 +371,20 @@ const envSchema = z.object({
   COMPANION_ONEDRIVE_SECRET: z.string().optional(),
   COMPANION_BOX_KEY: z.string().optional(),
   COMPANION_BOX_SECRET: z.string().optional(),
+  // Files in an S3-compatible bucket instead of DATA_DIR/files: chosen by S3_BUCKET (docs/deployment.md).
+  S3_BUCKET: z.string().optional(),
+  // Another S3-compatible store (MinIO, R2, s3rver); unset: AWS.
+  S3_ENDPOINT: httpUrl().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  // Unset: the AWS SDK's own chain (environment, instance role).
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  // bucket in the path (http://host/bucket/key) rather than the host name: most stores other than AWS need it.
+  S3_FORCE_PATH_STYLE: flag().default(false),
+  // Several instances: rate-limit counters and Companion's sessions live in Redis when set (in process otherwise).
+  REDIS_URL: urlWithProtocol(/^rediss?$/, 'must be a redis:// or rediss:// URL').optional(),
+  // Prometheus metrics at /metrics, for a scraper sending `Authorization: Bearer <token>`; unset: no /metrics.
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -398,6 +419,11 @@ export function loadConfig(env: Environment = process.env): Config {
     .refine((settings) => !settings.STRIPE_SECRET_KEY || settings.STRIPE_WEBHOOK_SECRET, {
       path: ['STRIPE_WEBHOOK_SECRET'],
       message: 'must be set when STRIPE_SECRET_KEY is (the webhook updates plans after payment)',
+    })
+    .refine((settings) => !settings.S3_ACCESS_KEY_ID === !settings.S3_SECRET_ACCESS_KEY, {
+      path: ['S3_SECRET_ACCESS_KEY'],
+      message:
+        "must be set together with S3_ACCESS_KEY_ID (or neither, for the AWS SDK's own credentials)",
     })
     .safeParse(withoutEmptyValues(env));
   if (!result.success) {

@@ -36,6 +36,9 @@ test('runs on defaults when nothing is set', () => {
     UPLOAD_MAX_BYTES: 25 * 1024 * 1024,
     SECURING_WORKERS: Math.max(1, availableParallelism() - 1),
     SECURING_TIMEOUT_SECONDS: 60,
+    ORPHANED_FILES_MIN_AGE_SECONDS: 600,
+    S3_REGION: 'us-east-1',
+    S3_FORCE_PATH_STYLE: false,
     SECURING_QUEUE_LENGTH: 10,
     QUEUE_POLL_INTERVAL_SECONDS: 2,
     QUEUE_MAINTENANCE_INTERVAL_SECONDS: 30,
@@ -334,5 +337,40 @@ test('reads plan limit overrides by plan id, and Stripe settings that come toget
   }
   expect(configErrorMessage({ STRIPE_SECRET_KEY: 'sk_test_1' })).toContain(
     'STRIPE_WEBHOOK_SECRET must be set when STRIPE_SECRET_KEY is',
+  );
+});
+
+test('reads the scale-out settings: S3 keys come in pairs, Redis and metrics are checked', () => {
+  const config = loadConfig({
+    S3_BUCKET: 'qrverify-files',
+    S3_ENDPOINT: 'http://127.0.0.1:9000',
+    S3_ACCESS_KEY_ID: 'id',
+    S3_SECRET_ACCESS_KEY: 'secret',
+    S3_FORCE_PATH_STYLE: 'true',
+    REDIS_URL: 'redis://127.0.0.1:6379',
+    METRICS_TOKEN: 't'.repeat(16),
+    ORPHANED_FILES_MIN_AGE_SECONDS: '0',
+  });
+  expect(config).toMatchObject({
+    S3_BUCKET: 'qrverify-files',
+    S3_FORCE_PATH_STYLE: true,
+    REDIS_URL: 'redis://127.0.0.1:6379',
+    ORPHANED_FILES_MIN_AGE_SECONDS: 0,
+  });
+  expect(
+    configErrorMessage({
+      S3_ENDPOINT: 'ftp://store',
+      REDIS_URL: 'http://127.0.0.1:6379',
+      METRICS_TOKEN: 'short',
+    }),
+  ).toBe(
+    'Invalid configuration:\n' +
+      '  - S3_ENDPOINT must be an http:// or https:// URL\n' +
+      '  - REDIS_URL must be a redis:// or rediss:// URL\n' +
+      '  - METRICS_TOKEN must be at least 16 characters',
+  );
+  expect(configErrorMessage({ S3_ACCESS_KEY_ID: 'id' })).toBe(
+    'Invalid configuration:\n' +
+      "  - S3_SECRET_ACCESS_KEY must be set together with S3_ACCESS_KEY_ID (or neither, for the AWS SDK's own credentials)",
   );
 });

@@ -1,4 +1,4 @@
-// What the commands (`npm run sso`, `npm run plans`, `npm run verify`) share: running from the terminal, where they print, how they lay out a table,
+// What the commands (`npm run sso`, `npm run plans`, `npm run verify`, `npm run backup`) share: running from the terminal, where they print, how they lay out a table,
 // which errors are the user's to fix, and opening the server's own database around a command.
 import { ConfigError, loadConfig, type Config, type Environment } from '../config';
 import { migrateToLatest } from '../db/migrate';
@@ -28,23 +28,28 @@ export function isParseArgsError(error: unknown): boolean {
   return (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ?? false;
 }
 
+/** The settings in `env`, or null once their problems are printed (as the server prints them). */
+export function loadCommandConfig(env: Environment, output: CommandOutput): Config | null {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    output.err(error.message);
+    return null;
+  }
+}
+
 /**
  * Reads the settings from `env`, opens and migrates the server's database, runs `command` on it and closes it;
- * resolves with the exit code (1 for invalid settings, printed as the server prints them).
+ * resolves with the exit code (1 for invalid settings).
  */
 export async function withServerDatabase(
   env: Environment,
   output: CommandOutput,
   command: (db: Kysely<Database>, config: Config) => Promise<number>,
 ): Promise<number> {
-  let config: Config;
-  try {
-    config = loadConfig(env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    output.err(error.message);
-    return 1;
-  }
+  const config = loadCommandConfig(env, output);
+  if (!config) return 1;
   const { db } = await openDatabase(databaseTargetFromConfig(config), {
     error: (_details, message) => output.err(message),
   });

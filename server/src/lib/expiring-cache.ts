@@ -27,6 +27,9 @@ export class ExpiringCache<T> {
   private readonly maxEntries: number;
   private readonly maxAgeMs: number;
   private readonly now: () => number;
+  /** Lookups answered from memory, and those that had to load (for the metrics' hit ratio). */
+  hits = 0;
+  misses = 0;
 
   constructor(options: ExpiringCacheOptions<T>) {
     this.load = options.load;
@@ -46,8 +49,10 @@ export class ExpiringCache<T> {
       // Re-inserting moves the entry to the end: the Map's order is the least-recently-used order.
       this.entries.delete(key);
       this.entries.set(key, entry);
+      this.hits += 1;
       return entry.value;
     }
+    this.misses += 1;
     const pending = this.loads.get(key);
     if (pending) return pending;
     const load = this.load(key);

@@ -157,6 +157,7 @@ export default fp(
   async (app) => {
     app.decorateRequest('user', null);
     const limitApiKey = app.limitRequests({
+      name: 'api-key-requests',
       max: app.config.RATE_LIMIT_API_KEY_REQUESTS,
       key: (request) => request.user?.apiKey?.id,
       message:

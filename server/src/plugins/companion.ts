@@ -1,6 +1,8 @@
 // Uppy's Companion, the file-import service the picker calls for link import (url/meta, url/get) and cloud
 // sources, mounted under /companion. It fetches a file and posts it, with the user's bearer token, to our own
 // /api/uploads/ — the only destination it accepts — and reports progress over a WebSocket on the same server.
+// With REDIS_URL (several instances), Companion keeps its uploads' state and progress events in Redis, so the
+// progress socket may land on any instance, and the cloud sources' sign-in sessions are kept there too.
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -18,6 +20,7 @@ import { assertAllowed, userOfBearer } from './auth';
 
 import type { Config } from '../config';
 import type { FastifyPluginAsync } from 'fastify';
+import type Redis from 'ioredis';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 type Middleware = (
@@ -26,8 +29,10 @@ type Middleware = (
   next: (error?: unknown) => void,
 ) => void;
 
-// Companion's own express-session, for the cloud sources' OAuth sign-in.
+// Companion's own express-session (and its Redis store), for the cloud sources' OAuth sign-in.
 const companionRequire = createRequire(require.resolve('@uppy/companion'));
+
+const SESSION_KEY_PREFIX = 'qrv:companion-session:';
 
 // Companion's own names for the providers it knows.
 const PROVIDER_OPTION_NAMES = {
@@ -66,6 +71,13 @@ export function companionOptions(config: Config, secret: string, filePath: strin
     maxFileSize: config.UPLOAD_MAX_BYTES,
     // Its Prometheus endpoint would be public; the app has its own health check.
     metrics: false,
+    // Companion makes its own client from these (ioredis), connected on its first use, and prefixes its
+    // progress events.
+    ...(config.REDIS_URL && {
+      redisUrl: config.REDIS_URL,
+      redisOptions: { lazyConnect: true },
+      redisPubSubScope: 'qrv:companion',
+    }),
   };
 }
 
@@ -93,17 +105,23 @@ const linkFailureAsClientError: Middleware = (_request, response, next) => {
 };
 
 // The OAuth dance with a cloud provider keeps its state in a session (Companion's own express-session).
+// In Redis when there is one: the provider may send the user back to another instance than the one they left from.
 function withProviderSession(
   companionApp: Middleware,
   options: ReturnType<typeof companionOptions>,
   secret: string,
+  redis: Redis | null,
 ): Middleware {
   if (Object.keys(options.providerOptions).length === 0) return companionApp;
+  const RedisStore = redis
+    ? (companionRequire('connect-redis') as { default: new (options: object) => object }).default
+    : undefined;
   const session = (companionRequire('express-session') as (options: object) => Middleware)({
     secret,
     resave: false,
     saveUninitialized: false,
     name: 'companion.sid',
+    ...(RedisStore && { store: new RedisStore({ client: redis, prefix: SESSION_KEY_PREFIX }) }),
   });
   return (request, response, next) =>
     session(request, response, (error) =>
@@ -129,7 +147,7 @@ const companionPlugin: FastifyPluginAsync = async (app) => {
       const express = companion.app(options).app;
       express.disable('x-powered-by'); // no need to tell anyone what answers
       companion.socket(app.server);
-      return withProviderSession(express as unknown as Middleware, options, secret);
+      return withProviderSession(express as unknown as Middleware, options, secret, app.redis);
     })());
 
   // Fetching a link costs the server bandwidth and reaches other hosts: only for users who may add documents

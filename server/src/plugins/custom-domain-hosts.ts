@@ -3,7 +3,9 @@
 // account's code shows the not-found page: servedOnHost, in the page's route), the page's assets and favicon, the
 // seal trust list (its pages check seals against it), and the document download and logos of that account; anything else there (the SPA, /api/, /companion) is 404.
 // A domain its account removed keeps serving the codes printed with it (findDomainOwner).
-// Any other name is refused with 421, so nobody can point a domain at us and have our pages under it.
+// Any other name is refused with 421, so nobody can point a domain at us and have our pages under it; except the
+// health checks and /metrics, which load balancers and scrapers send to an instance by its address or container
+// name (they show nothing of an account).
 // With custom domains off (no CUSTOM_DOMAIN_TARGET) every host is served, as before the feature.
 import fp from 'fastify-plugin';
 
@@ -24,6 +26,7 @@ const PAGE_PATH = /^\/v\/[^/]+\/?$/;
 const DOCUMENT_PATH = /^\/v\/([^/]+)\/document\/?$/;
 const LOGO_PATH = /^\/v\/logos\/([^/]+)\/[^/]+$/;
 const SHARED_PATHS = /^\/(?:v\/assets\/[^/]+|favicon\.svg|\.well-known\/jwks\.json)$/;
+const PROBE_PATHS = /^\/(?:api\/health(?:\/ready)?\/?|metrics)$/;
 
 function misdirected(): AppError {
   return new AppError({
@@ -51,10 +54,13 @@ export default fp(
     app.addHook('onRequest', async (request) => {
       const hostname = request.hostname.toLowerCase();
       if (ownHosts.has(hostname)) return;
-      const owner = await app.services.customDomains.findDomainOwner(hostname);
-      if (!owner) throw misdirected();
-      request.customDomain = owner;
       const path = request.url.split('?', 1)[0]!;
+      const owner = await app.services.customDomains.findDomainOwner(hostname);
+      if (!owner) {
+        if (PROBE_PATHS.test(path)) return;
+        throw misdirected();
+      }
+      request.customDomain = owner;
       if (PAGE_PATH.test(path) || SHARED_PATHS.test(path)) return;
       const document = DOCUMENT_PATH.exec(path);
       if (document) {

@@ -20,6 +20,8 @@ declare module 'fastify' {
     dbDriver: DatabaseDriver;
     /** The PGlite client behind db, or null on a Postgres server (see OpenDatabase). */
     pglite: PGlite | null;
+    /** The Postgres server's URL, for a connection of one's own (LISTEN); null on PGlite. */
+    databaseUrl: string | null;
   }
 }
 
@@ -47,6 +49,7 @@ export default fp<{ target: DatabaseTarget }>(
     app.decorate('db', db);
     app.decorate('dbDriver', driver);
     app.decorate('pglite', pglite);
+    app.decorate('databaseUrl', target.driver === 'postgres' ? target.url : null);
   },
   { name: 'db', dependencies: ['config'] },
 );

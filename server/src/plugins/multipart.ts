@@ -28,6 +28,12 @@ declare module 'fastify' {
     multipartFileLimit?: number | Record<string, number>;
     /** How many file parts the form may carry (default 1). */
     multipartFiles?: number;
+    /**
+     * The form carries the JSON body as text in `data` beside its `logo` file (templates/fields.ts), for the OpenAPI
+     * document. Said here rather than found by the preValidation hook's identity: instrumentation (Sentry's
+     * Fastify integration) wraps route hooks, and a wrapped hook is another function.
+     */
+    jsonInDataPart?: boolean;
   }
 }
 

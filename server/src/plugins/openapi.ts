@@ -21,7 +21,6 @@ import * as uploadsSchemas from '@common/uploads-schemas';
 import * as verificationsSchemas from '@common/verifications-schemas';
 
 import { formatBytes } from '../lib/format-bytes';
-import { templateFormToJson } from '../routes/api/templates/fields';
 
 import { accessRuleOf, apiKeyMayCall, type RouteAccess } from './auth';
 import { uploadedFileField } from './multipart';
@@ -32,7 +31,7 @@ const OPENAPI_PATH = '/api/openapi.json';
 const DOCS_PREFIX = '/api/docs';
 
 type JsonSchema = Record<string, unknown>;
-type Route = Pick<RouteOptions, 'method' | 'url' | 'config' | 'preValidation'>;
+type Route = Pick<RouteOptions, 'method' | 'url' | 'config'>;
 interface Answer {
   description: string;
   content?: Record<string, { schema: JsonSchema }>;
@@ -271,8 +270,7 @@ function requestBodyOf(route: Route, body: z.ZodType, writer: SchemaWriter, key:
 }
 
 function isTemplateForm(route: Route): boolean {
-  const hooks = route.preValidation;
-  return Array.isArray(hooks) ? hooks.includes(templateFormToJson) : hooks === templateFormToJson;
+  return route.config?.jsonInDataPart === true;
 }
 
 // A template is sent as JSON, or as a form with that JSON as text in `data` and the logo file in `logo`

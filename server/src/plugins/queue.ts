@@ -48,6 +48,10 @@ export interface Queue {
   wake(name: string): void;
   /** Expires and archives now what maintenance would on its next pass (tests, and a restart's first look). */
   maintain(): Promise<void>;
+  /** Throws unless the queue answers now: its tables can be read and it is not stopping (readiness checks). */
+  check(): Promise<void>;
+  /** Jobs waiting to be worked (created, or waiting to retry) in each queue this process defined (metrics). */
+  depths(): Promise<Record<string, number>>;
 }
 
 declare module 'fastify' {
@@ -57,6 +61,26 @@ declare module 'fastify' {
 }
 
 const STOP_TIMEOUT_MS = 10_000;
+
+// Postgres's code for a transaction it ended to break a deadlock: none of it happened, so it can simply run again.
+const DEADLOCK_DETECTED = '40P01';
+const DEFINE_ATTEMPTS = 5;
+
+/**
+ * Instances starting together on a new database define their queues at the same moment, and pg-boss makes each
+ * queue a partition of its job table with foreign keys to its queue table: two such creations can deadlock.
+ * Postgres ends one; run again, it finds the queue made by the other or makes it.
+ */
+async function retryOnDeadlock(work: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const isDeadlock = (error as { code?: string }).code === DEADLOCK_DETECTED;
+      if (!isDeadlock || attempt === DEFINE_ATTEMPTS) throw error;
+    }
+  }
+}
 
 export default fp(
   async (app) => {
@@ -84,8 +108,10 @@ export default fp(
     const queue: Queue = {
       async define(name, policy) {
         // createQueue never changes an existing queue's policy; updateQueue does.
-        await boss.createQueue(name, { name, ...policy });
-        await boss.updateQueue(name, { name, ...policy });
+        await retryOnDeadlock(async () => {
+          await boss.createQueue(name, { name, ...policy });
+          await boss.updateQueue(name, { name, ...policy });
+        });
         definedQueues.add(name);
       },
       async send(name, data, { trx, singletonKey, startAfterSeconds } = {}) {
@@ -114,6 +140,7 @@ export default fp(
                 retryCount: job.retryCount,
               });
             } catch (error) {
+              app.metrics.jobFailures.inc({ queue: name });
               app.log.warn(
                 { err: error, queue: name, jobId: job.id },
                 'Job failed; it will be retried',
@@ -128,8 +155,18 @@ export default fp(
       },
       wake,
       maintain: () => boss.maintain(),
+      async check() {
+        if (isClosing) throw new Error('The job queue is stopping');
+        await boss.getQueues();
+      },
+      async depths() {
+        const names = [...definedQueues];
+        const sizes = await Promise.all(names.map((name) => boss.getQueueSize(name)));
+        return Object.fromEntries(names.map((name, index) => [name, sizes[index]]));
+      },
     };
     app.decorate('queue', queue);
+    app.metrics.observeQueues(queue);
 
     // Registered after the db plugin, so this runs before the database closes (onClose hooks run in reverse).
     app.addHook('onClose', async () => {
@@ -144,5 +181,5 @@ export default fp(
       }
     });
   },
-  { name: 'queue', dependencies: ['config', 'db'] },
+  { name: 'queue', dependencies: ['config', 'db', 'metrics'] },
 );

@@ -3,6 +3,9 @@
 // (per email and per IP on one route) and may count on a key taken from the parsed body; app.limitFailures()
 // counts only the attempts the route reports as failed. app.limitRequests() is the documented quota of an API
 // client (per API key): every answer tells the client where it stands in RateLimit-* headers.
+// Counts are kept in process, or in Redis when REDIS_URL is set, so that several instances count together. While
+// Redis does not answer, requests are let through uncounted (logged once an outage): an outage of the counters
+// must not take sign-in and the API down with it.
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 
@@ -11,6 +14,8 @@ import { AppError } from '../lib/app-error';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export interface AttemptLimit {
+  /** The limiter's own name, unique in the app: its counts are kept under it (in Redis, shared by instances). */
+  name: string;
   /** Attempts allowed per minute for one key; 0 turns the limit off. */
   max: number;
   /** What is counted (an email, an IP); undefined leaves the request uncounted. */
@@ -39,6 +44,8 @@ declare module 'fastify' {
 }
 
 const WINDOW_MS = 60_000;
+// Redis keys: this prefix, the plugin's own part, then `<limiter name>:<key>`.
+const REDIS_NAMESPACE = 'qrv:rate-limit:';
 
 function rateLimited(
   statusCode = 429,
@@ -53,23 +60,48 @@ export default fp(
     await app.register(rateLimit, {
       global: false,
       errorResponseBuilder: (_request, context) => rateLimited(context.statusCode),
+      ...(app.redis && { redis: app.redis, nameSpace: REDIS_NAMESPACE }),
     });
 
-    // Each limiter counts in its own store, so two on one route never share a counter.
-    const createLimiter = ({ max, key }: AttemptLimit) =>
-      app.createRateLimit({
+    const names = new Set<string>();
+    let isStoreFailing = false;
+
+    // Each limiter counts under its own name, so two on one route never share a counter. A count the store
+    // cannot make (Redis away) answers null: the request goes through uncounted.
+    const createLimiter = ({ name, max, key }: AttemptLimit) => {
+      if (names.has(name)) throw new Error(`Two rate limiters are named ${name}`);
+      names.add(name);
+      const count = app.createRateLimit({
         max,
         timeWindow: WINDOW_MS,
-        keyGenerator: (request) => key(request) ?? '',
+        keyGenerator: (request) => `${name}:${key(request) ?? ''}`,
         allowList: (request) => key(request) === undefined,
       });
+      return async (...args: Parameters<typeof count>) => {
+        try {
+          const result = await count(...args);
+          if (isStoreFailing) app.log.info('Rate limits are counted again');
+          isStoreFailing = false;
+          return result;
+        } catch (error) {
+          if (!isStoreFailing) {
+            app.log.error(
+              { err: error },
+              'Rate limits cannot be counted; letting requests through',
+            );
+          }
+          isStoreFailing = true;
+          return null;
+        }
+      };
+    };
 
     app.decorate('limitAttempts', (limit: AttemptLimit): AttemptLimitHook => {
       if (limit.max === 0) return async () => undefined;
       const count = createLimiter(limit);
       return async (request) => {
         const result = await count(request);
-        if (!result.isAllowed && result.isExceeded) throw rateLimited();
+        if (result && !result.isAllowed && result.isExceeded) throw rateLimited();
       };
     });
 
@@ -79,7 +111,7 @@ export default fp(
       const count = createLimiter(limit);
       return async (request, reply) => {
         const result = await count(request);
-        if (result.isAllowed) return;
+        if (!result || result.isAllowed) return;
         const headers = {
           'ratelimit-limit': String(result.max),
           'ratelimit-remaining': String(result.remaining),
@@ -105,7 +137,7 @@ export default fp(
       return {
         check: async (request) => {
           const result = await count(request, { increment: false });
-          if (!result.isAllowed && result.remaining === 0) throw rateLimited();
+          if (result && !result.isAllowed && result.remaining === 0) throw rateLimited();
         },
         recordFailure: async (request) => {
           await count(request);
@@ -113,5 +145,5 @@ export default fp(
       };
     });
   },
-  { name: 'rate-limit' },
+  { name: 'rate-limit', dependencies: ['redis'] },
 );

@@ -1,8 +1,9 @@
 // Builds the app's services once, from the database, storage, mail, password hasher and configuration, and decorates the app with them
 // (app.services.<domain>): handlers call a service and answer. Also here, because the services share them: the
 // securing worker pool, closed with the app; the public pages' cache, which every change reaches through its one
-// apply(); and the scan recorder, which writes page views in batches and once more when the app closes, before
-// the database does. And the per-IP limit on documents and logos sent: one count for every route taking a file.
+// apply(), here and (through Postgres notifications) on every other instance; and the scan recorder, which writes
+// page views in batches and once more when the app closes, before the database does. And the per-IP limit on
+// documents and logos sent: one count for every route taking a file.
 // The webhook services come first: verifications, bulk operations and the scan recorder emit their events.
 import fp from 'fastify-plugin';
 
@@ -29,6 +30,7 @@ import {
 import { loadPublicTemplate } from '../services/public-pages/load-public-template';
 import { loadPublicVerification } from '../services/public-pages/load-public-verification';
 import { PublicPageCache } from '../services/public-pages/public-page-cache';
+import { createPublicPageNotifications } from '../services/public-pages/public-page-notifications';
 import {
   buildPublicPageServices,
   type PublicPageServices,
@@ -53,6 +55,7 @@ import { recordScans } from '../services/verifications/record-scans';
 import { removeOrphanedVerificationFiles } from '../services/verifications/remove-orphaned-verification-files';
 import { ScanRecorder } from '../services/verifications/scan-recorder';
 import { createSecuringPool } from '../services/verifications/securing-pool';
+import { timeSecuring } from '../services/verifications/time-securing';
 import {
   buildVerificationServices,
   type VerificationServices,
@@ -100,11 +103,18 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const { db, storage, config, mailer, passwordHasher } = app;
-    const publicPages = new PublicPageCache({
-      loadVerification: (code) => loadPublicVerification(db, code),
-      loadTemplate: (id) => loadPublicTemplate(db, id),
-      loadTrustList: () => buildTrustList(db, config),
+    const notifications = createPublicPageNotifications({
+      databaseUrl: app.databaseUrl,
+      log: app.log,
     });
+    const publicPages = new PublicPageCache(
+      {
+        loadVerification: (code) => loadPublicVerification(db, code),
+        loadTemplate: (id) => loadPublicTemplate(db, id),
+        loadTrustList: () => buildTrustList(db, config),
+      },
+      notifications.publish,
+    );
     const sealMasterKey = await loadSealMasterKey(config);
     if (sealMasterKey.file) {
       app.log.warn(
@@ -116,7 +126,14 @@ export default fp(
     const seals = buildSealServices({ db, masterKey: sealMasterKey.key, publicPages, config });
     const planLimits = buildPlanLimits({ db, config });
     await seedDefaultPlans(db);
-    const webhooks = buildWebhookServices({ db, queue: app.queue, mailer, config, planLimits });
+    const webhooks = buildWebhookServices({
+      db,
+      queue: app.queue,
+      mailer,
+      config,
+      planLimits,
+      metrics: app.metrics,
+    });
     const analytics = await buildAnalyticsServices({
       db,
       queue: app.queue,
@@ -142,7 +159,7 @@ export default fp(
       onError: (error, waiting) =>
         app.log.error({ err: error, waiting }, 'Could not store page views; retrying'),
     });
-    const securing = createSecuringPool({
+    const securingPool = createSecuringPool({
       workers: config.SECURING_WORKERS,
       timeoutSeconds: config.SECURING_TIMEOUT_SECONDS,
       queueLength: config.SECURING_QUEUE_LENGTH,
@@ -152,10 +169,16 @@ export default fp(
         maxInflatedBytes: config.PDF_MAX_INFLATED_BYTES,
       },
     });
+    const securing = timeSecuring(securingPool, app.metrics.securingDuration);
+    app.metrics.observePublicPageCache(publicPages);
     app.decorate('scanRecorder', scanRecorder);
     app.decorate(
       'limitUploadsPerIp',
-      app.limitAttempts({ max: config.RATE_LIMIT_UPLOADS_PER_IP, key: (request) => request.ip }),
+      app.limitAttempts({
+        name: 'uploads-per-ip',
+        max: config.RATE_LIMIT_UPLOADS_PER_IP,
+        key: (request) => request.ip,
+      }),
     );
     app.decorate('services', {
       auth: buildAuthServices({ db, mailer, passwordHasher, config, publicPages }),
@@ -226,6 +249,8 @@ export default fp(
     });
     // Before the app serves: files a crash left without their row (see remove-orphaned-verification-files.ts).
     app.addHook('onReady', async () => {
+      // Before serving: other instances' changes are heard from the first request on.
+      await notifications.listen(publicPages);
       // Webhooks first: bulk jobs emit events onto their queue.
       await webhooks.startWorking(app.log);
       await app.services.bulk.startWorking(app.log);
@@ -233,11 +258,15 @@ export default fp(
       await app.services.accountDeletion.startWorking(app.log);
       await analytics.startWorking(app.log);
       await app.services.accountExports.startWorking(app.log);
-      const orphans = await removeOrphanedVerificationFiles({ db, storage });
+      // Embedded PGlite is one process by construction: nobody else can be storing files right now.
+      const minAgeSeconds =
+        app.dbDriver === 'pglite' ? 0 : app.config.ORPHANED_FILES_MIN_AGE_SECONDS;
+      const orphans = await removeOrphanedVerificationFiles({ db, storage }, minAgeSeconds * 1000);
       if (orphans.length > 0) app.log.warn({ ids: orphans }, 'Removed files no verification names');
     });
     // Plugin onClose hooks run last-registered first: this one runs before the database closes.
     app.addHook('onClose', async () => {
+      await notifications.close();
       await scanRecorder.close();
       analytics.close();
       await app.services.bulk.close();
@@ -247,6 +276,15 @@ export default fp(
   },
   {
     name: 'services',
-    dependencies: ['config', 'db', 'queue', 'storage', 'mail', 'password-hasher', 'rate-limit'],
+    dependencies: [
+      'config',
+      'db',
+      'queue',
+      'storage',
+      'mail',
+      'password-hasher',
+      'rate-limit',
+      'metrics',
+    ],
   },
 );

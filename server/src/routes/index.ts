@@ -16,6 +16,7 @@ import teamRoutes from './api/team';
 import templatesRoutes from './api/templates';
 import uploadsRoutes from './api/uploads';
 import verificationsRoutes from './api/verifications';
+import metricsRoutes from './metrics';
 import pageRoutes from './v';
 import wellKnownRoutes from './well-known';
 
@@ -42,6 +43,9 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(accountRoutes, { prefix: '/api/account' });
   await app.register(pageRoutes, { prefix: '/v' });
   await app.register(wellKnownRoutes);
+  // Off unless METRICS_TOKEN is set: then /metrics exists, for its bearer only.
+  const metricsToken = app.config.METRICS_TOKEN;
+  if (metricsToken) await app.register(metricsRoutes, { token: metricsToken });
 };
 
 export default routes;

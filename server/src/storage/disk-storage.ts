@@ -79,6 +79,15 @@ export class DiskStorage implements Storage {
     return this.isFile(this.pathOf(key));
   }
 
+  async modifiedAt(key: string): Promise<Date | null> {
+    try {
+      return (await stat(this.pathOf(key))).mtime;
+    } catch (error) {
+      if (isMissingFile(error)) return null;
+      throw error;
+    }
+  }
+
   async list(prefix: string): Promise<string[]> {
     const folder = this.pathOf(prefix);
     let entries;
@@ -93,6 +102,11 @@ export class DiskStorage implements Storage {
       .map((entry) =>
         path.relative(this.root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
       );
+  }
+
+  async check(): Promise<void> {
+    // Writable, not only present: a full or read-only disk fails here rather than on the next upload.
+    await access(this.root, constants.W_OK | constants.R_OK);
   }
 
   private async isFile(file: string): Promise<boolean> {

@@ -1,5 +1,5 @@
-// Where uploaded and generated files live, behind one small interface: the disk implementation today,
-// an object store (S3) later, with the same keys. Keys are relative paths such as 'verifications/<id>/original'.
+// Where uploaded and generated files live, behind one small interface: on disk (disk-storage.ts) or in an S3
+// bucket (s3-storage.ts), with the same keys. Keys are relative paths such as 'verifications/<id>/original'.
 import type { Readable } from 'node:stream';
 
 export interface Storage {
@@ -18,8 +18,12 @@ export interface Storage {
   /** Removes the file; removing a file that is not there is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** When the file was last written; null when there is none. */
+  modifiedAt(key: string): Promise<Date | null>;
   /** Every key under the folder `prefix` (e.g. 'uploads'), at any depth, in no particular order. */
   list(prefix: string): Promise<string[]>;
+  /** Throws when the store cannot be written and read now (readiness checks). */
+  check(): Promise<void>;
 }
 
 export class StoredFileNotFoundError extends Error {

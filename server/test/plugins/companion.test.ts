@@ -2,6 +2,9 @@ import { createServer, type Server } from 'node:http';
 
 import { WebSocket } from 'ws';
 
+import { loadConfig } from '../../src/config';
+import { companionOptions } from '../../src/plugins/companion';
+import { describeWithRedis, TEST_REDIS_URL } from '../helpers/redis';
 import { sharedUser } from '../helpers/team';
 import { createTestApp } from '../helpers/test-app';
 import { makePdf } from '../helpers/test-documents';
@@ -247,6 +250,40 @@ describe('importing a link end to end', () => {
     ]) {
       const started = await startImport(user, endpoint);
       expect(started.status).toBe(400);
+    }
+  });
+});
+
+describeWithRedis('with REDIS_URL (several instances)', () => {
+  test("Companion is given Redis for its uploads' state and progress events", () => {
+    const config = loadConfig({ REDIS_URL: TEST_REDIS_URL, DATA_DIR: '/tmp/unused' });
+
+    expect(companionOptions(config, 'secret', '/tmp/unused')).toMatchObject({
+      redisUrl: TEST_REDIS_URL,
+    });
+  });
+
+  test('a cloud sign-in keeps its session in Redis, where any instance finds it', async () => {
+    await startApp({
+      REDIS_URL: TEST_REDIS_URL,
+      COMPANION_GOOGLE_KEY: 'google-key',
+      COMPANION_GOOGLE_SECRET: 'google-secret',
+    });
+    // Companion hands over to its OAuth library, which keeps the sign-in's state in the session.
+    const start = await fetch(`${baseUrl}/companion/drive/connect`, { redirect: 'manual' });
+    const toProvider = await fetch(new URL(start.headers.get('location')!, baseUrl), {
+      redirect: 'manual',
+    });
+    const cookie = toProvider.headers.get('set-cookie') ?? '';
+    const sessionId = /companion\.sid=s%3A([^.;]+)\./.exec(cookie)?.[1];
+
+    expect(new URL(toProvider.headers.get('location')!).hostname).toBe('accounts.google.com');
+    expect(sessionId).toBeDefined();
+    const key = `qrv:companion-session:${sessionId}`;
+    try {
+      expect(await app.redis!.get(key)).toContain('grant');
+    } finally {
+      await app.redis!.del(key);
     }
   });
 });

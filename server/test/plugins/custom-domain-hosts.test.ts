@@ -93,6 +93,15 @@ describe('a verified custom domain', () => {
     }
   });
 
+  test('an instance addressed by its container name or IP still answers health checks, and only those', async () => {
+    for (const host of ['app1:8080', '10.0.3.7:8080']) {
+      expect((await onHost(host, '/api/health/')).statusCode).toBe(200);
+      expect((await onHost(host, '/api/health/ready/')).statusCode).toBe(200);
+      expect((await onHost(host, '/api/health/anything-else')).statusCode).toBe(421);
+      expect((await onHost(host, `/v/${ownCode}`)).statusCode).toBe(421);
+    }
+  });
+
   test('once removed, still serves the codes printed with it; a domain nothing was printed on is refused at once', async () => {
     const url = '/api/settings/custom-domain/';
     expect((await app.inject({ method: 'DELETE', url, headers: issuer.headers })).statusCode).toBe(

@@ -7,6 +7,14 @@ import { sharedTestApp } from '../helpers/test-app';
 import type { Environment } from '../../src/config';
 import type { FastifyInstance, LightMyRequestResponse, RouteShorthandOptions } from 'fastify';
 
+// The CSP only reads SENTRY_DSN. The SDK itself would install process-wide instrumentation that outlives this file
+// in its jest worker and wraps later files' route hooks (sentry.test.ts runs it in a child process for that reason).
+jest.mock('@sentry/node', () => ({
+  init: jest.fn(),
+  captureException: jest.fn(),
+  flush: jest.fn(async () => true),
+}));
+
 const GOOGLE = { GOOGLE_CLIENT_ID: 'abc.apps.googleusercontent.com' };
 const HTTPS_WITH_SENTRY = {
   PUBLIC_URL: 'https://qr.example.com',

@@ -48,6 +48,7 @@ const pageRoutes: FastifyPluginAsync = async (app) => {
     host: new URL(app.config.PUBLIC_URL).host,
   };
   const publicPages = app.services.publicPages;
+  const pageViews = app.metrics.publicViews.labels({ via: 'page' });
   const renderedPages = new RenderedVerifications(RENDERED_PAGES_BYTES);
   const renderPage = (code: string, found: FoundPublicVerification | null, withdrawn = false) =>
     renderVerificationPage({
@@ -66,6 +67,7 @@ const pageRoutes: FastifyPluginAsync = async (app) => {
     const found = servedOnHost(request, await publicPages.findVerification(request.params.code));
     // A HEAD (link checkers, some previewers) reads no page, so it is not a view.
     if (found && request.method === 'GET') {
+      pageViews.inc();
       publicPages.countView(found, {
         ip: request.ip,
         userAgent: request.headers['user-agent'],

@@ -6,7 +6,7 @@ import { verificationFileKeys } from '../verifications/verification-files';
 
 import type { Database } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
-import type { PublicPageCache } from '../public-pages/public-page-cache';
+import type { PublicPageCache, PublicPageChange } from '../public-pages/public-page-cache';
 
 export interface PurgeDeps {
   db: Kysely<Database>;
@@ -43,6 +43,20 @@ export async function purgeAccount(deps: PurgeDeps, accountId: string): Promise<
   return 'purged';
 }
 
+/** Deletes rows and tells the public pages: the other instances in the same transaction, this one after it. */
+async function deletePage(
+  { db, publicPages }: Pick<PurgeDeps, 'db' | 'publicPages'>,
+  table: 'verifications' | 'templates',
+  ids: string[],
+  changes: PublicPageChange[],
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom(table).where('id', 'in', ids).execute();
+    await publicPages.publish(trx, ...changes);
+  });
+  for (const change of changes) await publicPages.apply(change);
+}
+
 async function deleteVerifications({ db, storage, publicPages }: PurgeDeps, accountId: string) {
   for (;;) {
     const page = await db
@@ -57,17 +71,12 @@ async function deleteVerifications({ db, storage, publicPages }: PurgeDeps, acco
       await storage.delete(keys.original);
       await storage.delete(keys.secured);
     }
-    await db
-      .deleteFrom('verifications')
-      .where(
-        'id',
-        'in',
-        page.map((row) => row.id),
-      )
-      .execute();
-    for (const { code } of page) {
-      await publicPages.apply({ type: 'verification-deleted', code, replacedCodes: [] });
-    }
+    await deletePage(
+      { db, publicPages },
+      'verifications',
+      page.map((row) => row.id),
+      page.map(({ code }) => ({ type: 'verification-deleted', code, replacedCodes: [] })),
+    );
   }
 }
 
@@ -81,17 +90,12 @@ async function deleteTemplates({ db, storage, publicPages }: PurgeDeps, accountI
       .execute();
     if (page.length === 0) return;
     for (const { logo_key: key } of page) if (key) await storage.delete(key);
-    await db
-      .deleteFrom('templates')
-      .where(
-        'id',
-        'in',
-        page.map((row) => row.id),
-      )
-      .execute();
-    for (const { id } of page) {
-      await publicPages.apply({ type: 'template-deleted', id, movedCodes: [] });
-    }
+    await deletePage(
+      { db, publicPages },
+      'templates',
+      page.map((row) => row.id),
+      page.map(({ id }) => ({ type: 'template-deleted', id, movedCodes: [] })),
+    );
   }
 }
 

@@ -45,17 +45,22 @@ export async function updateProfile(
       details: { organisation_name: [OWNER_NAMES_ISSUER] },
     });
   }
-  await db
-    .updateTable('users')
-    .set({ ...fields, updated_at: new Date() })
-    .where('id', '=', userId)
-    .execute();
   const after = { ...user, ...fields };
   const isIssuerRenamed =
     isOwner &&
     (after.organisation_name !== user.organisation_name ||
       (after.organisation_name === null &&
         (after.first_name !== user.first_name || after.last_name !== user.last_name)));
-  if (isIssuerRenamed) await forgetAccountPublicPages({ db, publicPages }, userId);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ ...fields, updated_at: new Date() })
+      .where('id', '=', userId)
+      .execute();
+    if (isIssuerRenamed)
+      await forgetAccountPublicPages(trx, userId, (change) => publicPages.publish(trx, change));
+  });
+  if (isIssuerRenamed)
+    await forgetAccountPublicPages(db, userId, (change) => publicPages.apply(change));
   return getProfile(db, userId);
 }

@@ -1,7 +1,7 @@
 // The custom domain services, built once with their dependencies (see plugins/services.ts): an account's domain
 // (set, checked now, removed), its background re-checks while pending, and the lookups serving needs (which
-// account a Host belongs to; whether Caddy may get a certificate for a name), cached briefly and forgotten here,
-// the one place that changes domains.
+// account a Host belongs to; whether Caddy may get a certificate for a name), cached briefly and forgotten on every
+// instance when a domain changes (a dependent of the public-page cache, which carries the change to them all).
 import { randomBytes } from 'node:crypto';
 
 import { CUSTOM_DOMAIN_LIMITS, type CustomDomain } from '@common/custom-domain-schemas';
@@ -31,7 +31,7 @@ export interface CustomDomainDeps {
   /** The account's plan: a custom domain is a feature of some plans. */
   planLimits: PlanLimitChecks;
   /** The trust list names each account's verified domain: told when one is verified, replaced or removed. */
-  publicPages: Pick<PublicPageCache, 'apply'>;
+  publicPages: Pick<PublicPageCache, 'publish' | 'apply' | 'addDependent'>;
   /** The DNS questions; by default node:dns asking DNS_SERVERS. */
   dns?: DnsLookup;
 }
@@ -44,7 +44,8 @@ export interface DomainOwner {
 
 export const CUSTOM_DOMAIN_QUEUE = 'custom-domain-check';
 
-// Hosts change rarely, and another instance's change shows within this long.
+// Hosts change rarely. A domain's change reaches every instance's cache at once; what no change names (a code
+// printed on a removed domain, found by the fallback below) shows within this long.
 const HOST_CACHE_MS = 60_000;
 
 interface Log {
@@ -95,10 +96,22 @@ export function buildCustomDomainServices(deps: CustomDomainDeps) {
         ?.user_id ?? null,
   });
 
-  /** Host lookups and the trust list (which names verified domains) see a domain verified, replaced or removed. */
-  async function domainChanged(domain: string): Promise<void> {
-    owners.forget(domain);
-    await deps.publicPages.apply({ type: 'custom-domain-changed' });
+  deps.publicPages.addDependent({
+    apply: (change) => {
+      if (change.type === 'custom-domain-changed') owners.forget(change.domain);
+    },
+    flush: () => owners.clear(),
+  });
+
+  const domainChange = (domain: string) => ({ type: 'custom-domain-changed', domain }) as const;
+
+  /**
+   * Host lookups and the trust list (which names verified domains) see a domain a check verified. The check's
+   * write is a statement of its own (checkCustomDomain, which may retry it): the change is published right after.
+   */
+  async function domainVerified(domain: string): Promise<void> {
+    await deps.publicPages.publish(db, domainChange(domain));
+    await deps.publicPages.apply(domainChange(domain));
   }
 
   /** One check per interval; a retry after a DNS hiccup soon, and a job that died is expired in a minute. */
@@ -140,7 +153,7 @@ export function buildCustomDomainServices(deps: CustomDomainDeps) {
     }
     const checked = await checkCustomDomain(checkDeps(), row);
     if (checked.hasVerified) {
-      await domainChanged(checked.row.domain);
+      await domainVerified(checked.row.domain);
       await mailDomainVerified(checkDeps(), checked.row);
     }
     if (checked.row.status === 'pending') await scheduleCheck(accountId);
@@ -192,12 +205,15 @@ export function buildCustomDomainServices(deps: CustomDomainDeps) {
         pending_since: now,
         updated_at: now,
       };
-      await db
-        .insertInto('custom_domains')
-        .values({ account_id: accountId, ...values })
-        .onConflict((conflict) => conflict.column('account_id').doUpdateSet(values))
-        .execute();
-      if (previous) await domainChanged(previous.domain);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('custom_domains')
+          .values({ account_id: accountId, ...values })
+          .onConflict((conflict) => conflict.column('account_id').doUpdateSet(values))
+          .execute();
+        if (previous) await deps.publicPages.publish(trx, domainChange(previous.domain));
+      });
+      if (previous) await deps.publicPages.apply(domainChange(previous.domain));
       await scheduleCheck(accountId);
       return this.get(accountId);
     },
@@ -213,7 +229,7 @@ export function buildCustomDomainServices(deps: CustomDomainDeps) {
       const row = await findCustomDomainRow(db, accountId);
       if (!row) throw customDomainErrors.noDomain();
       const checked = await checkCustomDomain(checkDeps(), row);
-      if (checked.hasVerified) await domainChanged(checked.row.domain);
+      if (checked.hasVerified) await domainVerified(checked.row.domain);
       if (checked.row.status === 'pending') await scheduleCheck(accountId);
       return {
         customDomain: toCustomDomain(checked.row, config),
@@ -223,12 +239,16 @@ export function buildCustomDomainServices(deps: CustomDomainDeps) {
 
     /** Back to our host: new codes carry PUBLIC_URL again; printed ones keep theirs (and their domain). */
     async remove(accountId: string): Promise<void> {
-      const removed = await db
-        .deleteFrom('custom_domains')
-        .where('account_id', '=', accountId)
-        .returning('domain')
-        .executeTakeFirst();
-      if (removed) await domainChanged(removed.domain);
+      const removed = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .deleteFrom('custom_domains')
+          .where('account_id', '=', accountId)
+          .returning('domain')
+          .executeTakeFirst();
+        if (row) await deps.publicPages.publish(trx, domainChange(row.domain));
+        return row;
+      });
+      if (removed) await deps.publicPages.apply(domainChange(removed.domain));
     },
 
     /**

@@ -1,15 +1,18 @@
 // What keeps the public pages fast: in memory, the public view of verifications (by code), the designs of the
 // templates they render with (by template id, shared by all its verifications), and the seal trust list that
 // scanners fetch (/.well-known/jwks.json, one for the whole service). Services never reach into these
-// maps: they tell the cache what changed (apply), and this module alone knows which entries each change touches.
-// This is the seam where scale-out puts Postgres LISTEN/NOTIFY: apply() will publish the change, and every
-// instance will apply what it hears to its own memory.
+// maps: they tell the cache what changed, and this module alone knows which entries each change touches.
+// A writer does two things: publish(trx, change) inside the transaction that makes the change, so that the other
+// instances hear it exactly when it commits (public-page-notifications.ts), and apply(change) once it has
+// committed, so that this instance's very next read is fresh.
 import type { TrustList } from '@common/seals/trust-list';
 
 import { ExpiringCache } from '../../lib/expiring-cache';
 
+import type { Database } from '../../db/schema';
 import type { PublicTemplate } from '../templates/template-rows';
 import type { CachedPublicVerification } from './public-verification';
+import type { Kysely } from 'kysely';
 
 /** The trust list as served: its JSON text and the strong ETag of exactly those bytes. */
 export interface ServedTrustList {
@@ -31,13 +34,27 @@ export type PublicPageChange =
   /** A seal key was made, retired or revoked: the trust list is built again on its next request. */
   | { type: 'seal-keys-changed' }
   /** An account's custom domain was verified, replaced or removed: the trust list names verified domains. */
-  | { type: 'custom-domain-changed' };
+  | { type: 'custom-domain-changed'; domain: string };
+
+/** Where a change was made: here (read again now), or on another instance (read again on its next use). */
+export type ChangeOrigin = 'here' | 'elsewhere';
+
+/** A cache kept elsewhere that some changes touch (the custom-domain host lookups): told of each, and of flushes. */
+export interface DependentCache {
+  apply(change: PublicPageChange): void;
+  flush(): void;
+}
+
+/** Sends changes to the other instances in the transaction (or right after the write) that makes them. */
+export type PublishChanges = (db: Kysely<Database>, changes: PublicPageChange[]) => Promise<void>;
 
 export interface PublicPageLoaders {
   loadVerification: (code: string) => Promise<CachedPublicVerification | null>;
   loadTemplate: (id: string) => Promise<PublicTemplate | null>;
   loadTrustList: () => Promise<ServedTrustList>;
 }
+
+const PUBLISH_NOWHERE: PublishChanges = async () => undefined;
 
 // Far fewer templates than codes are ever in use.
 const MAX_TEMPLATES = 2_000;
@@ -46,10 +63,15 @@ const TRUST_LIST_KEY = 'trust-list';
 export class PublicPageCache {
   private readonly verifications: ExpiringCache<CachedPublicVerification>;
   private readonly templates: ExpiringCache<PublicTemplate>;
-  // Its expiry also brings in what no change here reports: an account purged, another instance's change.
+  // Its expiry also brings in what no change reports: an account purged.
   private readonly trustLists: ExpiringCache<ServedTrustList>;
+  private readonly dependents: DependentCache[] = [];
 
-  constructor({ loadVerification, loadTemplate, loadTrustList }: PublicPageLoaders) {
+  constructor(
+    { loadVerification, loadTemplate, loadTrustList }: PublicPageLoaders,
+    /** How changes reach the other instances; by default they do not (one process). */
+    private readonly publishChanges: PublishChanges = PUBLISH_NOWHERE,
+  ) {
     this.verifications = new ExpiringCache({ load: loadVerification });
     this.templates = new ExpiringCache({ load: loadTemplate, maxEntries: MAX_TEMPLATES });
     this.trustLists = new ExpiringCache({ load: loadTrustList, maxEntries: 1 });
@@ -69,18 +91,50 @@ export class PublicPageCache {
     return served;
   }
 
-  /** The one place a change reaches the cache. */
-  async apply(change: PublicPageChange): Promise<void> {
+  /** Lookups answered from memory and loaded, per cache, since start (for the metrics). */
+  stats(): Record<'verifications' | 'templates', { hits: number; misses: number; size: number }> {
+    const of = (cache: ExpiringCache<unknown>) => ({
+      hits: cache.hits,
+      misses: cache.misses,
+      size: cache.size,
+    });
+    return { verifications: of(this.verifications), templates: of(this.templates) };
+  }
+
+  /**
+   * Tells the other instances, inside the transaction that makes the changes (`db` is that transaction): they
+   * hear them when it commits, and never when it rolls back. apply() them here once it has committed.
+   */
+  publish(db: Kysely<Database>, ...changes: PublicPageChange[]): Promise<void> {
+    return this.publishChanges(db, changes);
+  }
+
+  /** Also tells `cache` of every change and flush (a cache of another domain that some changes touch). */
+  addDependent(cache: DependentCache): void {
+    this.dependents.push(cache);
+  }
+
+  /**
+   * The one place a change reaches this instance's memory: after the write committed here, or as heard from
+   * the instance that made it. Another instance's change is read again on next use rather than at once: every
+   * instance reading every row of a bulk run as it is written would multiply its reads by their number.
+   */
+  async apply(change: PublicPageChange, origin: ChangeOrigin = 'here'): Promise<void> {
+    const reread = async <T>(cache: ExpiringCache<T>, key: string) => {
+      if (origin === 'here') await cache.refresh(key);
+      else cache.forget(key);
+    };
+    for (const dependent of this.dependents) dependent.apply(change);
     switch (change.type) {
       case 'verification-saved':
-        await this.verifications.refresh(change.code);
+        await reread(this.verifications, change.code);
         return;
       case 'verification-deleted':
         this.verifications.delete(change.code);
-        await Promise.all(change.replacedCodes.map((code) => this.verifications.refresh(code)));
+        await Promise.all(change.replacedCodes.map((code) => reread(this.verifications, code)));
         return;
       case 'template-saved':
-        await this.templates.refresh(change.id.toLowerCase());
+        await reread(this.templates, change.id.toLowerCase());
         return;
       case 'template-deleted':
         this.templates.delete(change.id.toLowerCase());
@@ -96,5 +150,13 @@ export class PublicPageCache {
         this.trustLists.forget(TRUST_LIST_KEY);
         return;
     }
+  }
+
+  /** Forgets everything (changes may have been missed: the connection that hears them was lost for a while). */
+  flush(): void {
+    this.verifications.clear();
+    this.templates.clear();
+    this.trustLists.clear();
+    for (const dependent of this.dependents) dependent.flush();
   }
 }

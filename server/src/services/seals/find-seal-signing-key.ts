@@ -21,7 +21,11 @@ export async function findSealSigningKey(
     .where('user_id', '=', accountId)
     .executeTakeFirst();
   if (!template?.seal_enabled) return null;
-  const { key, created } = await ensureActiveSealKey(db, masterKey, accountId);
+  const { key, created } = await db.transaction().execute(async (trx) => {
+    const ensured = await ensureActiveSealKey(trx, masterKey, accountId);
+    if (ensured.created) await deps.publicPages.publish(trx, { type: 'seal-keys-changed' });
+    return ensured;
+  });
   if (created) await deps.publicPages.apply({ type: 'seal-keys-changed' });
   return {
     kid: key.kid,

@@ -65,6 +65,7 @@ export async function revokeSealKey(
       .where('user_id', '=', actor.accountId)
       .where('seal_kid', '=', kid)
       .executeTakeFirstOrThrow();
+    await deps.publicPages.publish(trx, { type: 'seal-keys-changed' });
     return toSealKey(key, Number(count));
   });
   await deps.publicPages.apply({ type: 'seal-keys-changed' });

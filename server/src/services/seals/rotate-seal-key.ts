@@ -32,6 +32,7 @@ export async function rotateSealKey(deps: SealDeps, actor: Actor): Promise<SealK
         name: retired ? `${retired.kid} → ${key.kid}` : key.kid,
       },
     });
+    await deps.publicPages.publish(trx, { type: 'seal-keys-changed' });
     return key;
   });
   await deps.publicPages.apply({ type: 'seal-keys-changed' });

@@ -21,7 +21,7 @@ export async function deleteTemplate(
   replacementId?: string,
 ): Promise<string[]> {
   if (!isUuid(id)) throw templateNotFound();
-  const { logoKey, movedCodes } = await deps.db.transaction().execute(async (trx) => {
+  const { logoKey, change } = await deps.db.transaction().execute(async (trx) => {
     await lockAccountTemplates(trx, actor.accountId);
     const template = await trx
       .selectFrom('templates')
@@ -62,10 +62,16 @@ export async function deleteTemplate(
       action: 'template.deleted',
       object: { type: 'template', id: template.id, name: template.name },
     });
-    return { logoKey: template.logo_key, movedCodes: moved.map((row) => row.code) };
+    const deleted = {
+      type: 'template-deleted',
+      id: template.id,
+      movedCodes: moved.map((row) => row.code),
+    } as const;
+    await deps.publicPages.publish(trx, deleted);
+    return { logoKey: template.logo_key, change: deleted };
   });
 
-  await deps.publicPages.apply({ type: 'template-deleted', id, movedCodes });
+  await deps.publicPages.apply(change);
   if (!logoKey) return [];
   // The row goes first: a logo left behind by a failure here is harmless, a row without its logo is not.
   try {

@@ -34,6 +34,7 @@ export async function updateTemplate(
         ? await storeTemplateLogo(storage, before.id, changes.logo)
         : undefined;
 
+  const saved = { type: 'template-saved', id: before.id } as const;
   let oldLogoKey: string | null;
   try {
     oldLogoKey = await db.transaction().execute(async (trx) => {
@@ -63,6 +64,7 @@ export async function updateTemplate(
         action: 'template.updated',
         object: { type: 'template', id: current.id, name: changes.name ?? current.name },
       });
+      await deps.publicPages.publish(trx, saved);
       return current.logo_key;
     });
   } catch (error) {
@@ -71,7 +73,7 @@ export async function updateTemplate(
     }
     throw error;
   }
-  await deps.publicPages.apply({ type: 'template-saved', id: before.id });
+  await deps.publicPages.apply(saved);
 
   const leftBehind: string[] = [];
   if (newLogo && oldLogoKey && oldLogoKey !== newLogo.logo_key) {

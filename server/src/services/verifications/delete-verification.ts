@@ -15,7 +15,7 @@ export async function deleteVerification(
   id: string,
 ): Promise<string[]> {
   if (!isUuid(id)) throw verificationNotFound();
-  const { deleted, replacing } = await deps.db.transaction().execute(async (trx) => {
+  const { deletedId, change } = await deps.db.transaction().execute(async (trx) => {
     // The event carries the verification as it was, so it is read before the row goes (and rolls back with it).
     await deps.webhooks.emitVerificationEvent(trx, actor.accountId, 'verification.deleted', id);
     // Verifications revoked in favour of this one lose their replacement link (ON DELETE SET NULL).
@@ -36,17 +36,19 @@ export async function deleteVerification(
       action: 'verification.deleted',
       object: { type: 'verification', id: deletedRow.id, name: deletedRow.title },
     });
-    return { deleted: deletedRow, replacing: replacingRows.map((row) => row.code) };
+    const deleted = {
+      type: 'verification-deleted',
+      code: deletedRow.code,
+      replacedCodes: replacingRows.map((row) => row.code),
+    } as const;
+    await deps.publicPages.publish(trx, deleted);
+    return { deletedId: deletedRow.id, change: deleted };
   });
   deps.webhooks.wake();
 
-  await deps.publicPages.apply({
-    type: 'verification-deleted',
-    code: deleted.code,
-    replacedCodes: replacing,
-  });
+  await deps.publicPages.apply(change);
   // The row goes first: a file left behind by a failure here is harmless, a row without its files is not.
-  const { original, secured } = verificationFileKeys(deleted.id);
+  const { original, secured } = verificationFileKeys(deletedId);
   const removals = await Promise.allSettled([
     deps.storage.delete(original),
     deps.storage.delete(secured),

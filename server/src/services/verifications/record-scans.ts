@@ -1,6 +1,8 @@
 // Stores a batch of public-page views in one statement: a row each in the scan history, and each verification's
 // count and last view time. One statement is atomic on its own, so no transaction (and none of its round trips)
-// is needed. Views of a verification deleted since are dropped: only the verifications the update found get rows.
+// is needed. The count is added to (scan_count + views), never read and written back, so instances writing their
+// own batches at the same time each add theirs. Views of a verification deleted since are dropped: only the
+// verifications the update found get rows.
 import { sql, type Kysely } from 'kysely';
 
 import type { Database } from '../../db/schema';

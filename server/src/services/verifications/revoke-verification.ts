@@ -52,6 +52,7 @@ export async function revokeVerification(
     ? await findReplacement(deps, actor.accountId, current.id, revocation.replaced_by_code)
     : null;
   const now = new Date();
+  const saved = { type: 'verification-saved', code: current.code } as const;
   await deps.db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable('verifications')
@@ -76,8 +77,9 @@ export async function revokeVerification(
       'verification.revoked',
       current.id,
     );
+    await deps.publicPages.publish(trx, saved);
   });
   deps.webhooks.wake();
-  await deps.publicPages.apply({ type: 'verification-saved', code: current.code });
+  await deps.publicPages.apply(saved);
   return findOwnVerification(deps.db, actor.accountId, id);
 }

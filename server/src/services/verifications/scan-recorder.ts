@@ -1,6 +1,8 @@
 // Counts page views of public verification pages without a database write per view: scans are buffered in
 // memory and written in batches (one statement each, record-scans.ts) a few seconds after the first one waits,
-// at once when many are waiting, and when the app closes.
+// at once when many are waiting, and when the app closes (SIGTERM). The trade-off: a process killed outright
+// (SIGKILL, out of memory) loses the views it had not written: a flush interval's worth (2 s), more only when the
+// database was failing and views were waiting for a retry.
 import type { ScanDevice } from '@common/verifications';
 
 /** One view, as the page computed it from the request (services/analytics/scan-facts.ts): never the address. */

@@ -43,6 +43,7 @@ export async function storeNewVerification(
   const { db, storage } = deps;
   const { id, code, secured } = record;
   const keys = verificationFileKeys(id);
+  const saved = { type: 'verification-saved', code } as const;
   try {
     await storage.put(keys.original, record.original.body);
     await storage.put(keys.secured, secured.pdf);
@@ -87,11 +88,12 @@ export async function storeNewVerification(
       });
       await alsoInTransaction?.(trx);
       await deps.webhooks.emitVerificationEvent(trx, actor.accountId, 'verification.created', id);
+      await deps.publicPages.publish(trx, saved);
     });
   } catch (error) {
     await Promise.allSettled([storage.delete(keys.original), storage.delete(keys.secured)]);
     throw error;
   }
   deps.webhooks.wake();
-  await deps.publicPages.apply({ type: 'verification-saved', code });
+  await deps.publicPages.apply(saved);
 }

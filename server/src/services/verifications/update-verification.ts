@@ -30,6 +30,7 @@ export async function updateVerification(
       ? undefined
       : await resolveTemplateId(db, actor.accountId, templateChoice);
   if (Object.keys(changes).length > 0) {
+    const saved = { type: 'verification-saved', code: current.code } as const;
     await db.transaction().execute(async (trx) => {
       await trx
         .updateTable('verifications')
@@ -51,9 +52,10 @@ export async function updateVerification(
         'verification.updated',
         current.id,
       );
+      await deps.publicPages.publish(trx, saved);
     });
     deps.webhooks.wake();
-    await deps.publicPages.apply({ type: 'verification-saved', code: current.code });
+    await deps.publicPages.apply(saved);
   }
   return findOwnVerification(db, actor.accountId, id);
 }

@@ -113,6 +113,7 @@ export async function deliverWebhook(
     allowLocalUrls: config.WEBHOOKS_ALLOW_LOCAL_URLS,
   });
   const outcome = outcomeOf(result, job, config.WEBHOOK_RETRY_SCHEDULE);
+  deps.metrics.webhookDeliveries.inc({ outcome: outcome.status });
 
   const owner = await db.transaction().execute(async (trx) => {
     const recorded = await madeAttempt(trx)

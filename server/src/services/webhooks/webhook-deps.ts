@@ -2,6 +2,7 @@
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
+import type { AppMetrics } from '../../plugins/metrics';
 import type { Queue } from '../../plugins/queue';
 import type { PlanLimitChecks } from '../subscription/plan-limits';
 import type { Kysely } from 'kysely';
@@ -12,6 +13,8 @@ export interface WebhookDeps {
   mailer: Mailer;
   /** The account's plan: webhooks need API access. */
   planLimits: PlanLimitChecks;
+  /** Attempts are counted by outcome. */
+  metrics: Pick<AppMetrics, 'webhookDeliveries'>;
   config: Pick<
     Config,
     | 'PUBLIC_URL'

@@ -152,6 +152,7 @@ test('every GET an API key may call answers as documented', async () => {
   expect(reads).toEqual(
     expect.arrayContaining([
       '/api/health/',
+      '/api/health/ready/',
       '/api/settings/',
       '/api/public/verifications/{code}/',
       '/api/verifications/',

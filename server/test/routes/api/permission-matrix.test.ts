@@ -48,6 +48,7 @@ const EDIT_CUSTOM_DOMAIN: RouteAccess = { area: 'custom_domain', level: 'edit' }
 /** Every route under /api/ and who may call it. A HEAD route has its GET's rule. */
 const RULES: Record<string, RouteAccess> = {
   'GET /api/health': 'public',
+  'GET /api/health/ready/': 'public',
   'GET /api/settings': 'public',
   'GET /api/public/verifications/:code/': 'public',
   'POST /api/auth/register/': 'public',

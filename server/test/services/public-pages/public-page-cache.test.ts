@@ -67,3 +67,40 @@ test('a saved template is read again; a deleted one is gone and its moved verifi
   expect(await cache.verification('moved')).toMatchObject({ template_id: 't2' });
   expect(loads).toEqual(['verification moved']);
 });
+
+test("another instance's change is read on the next view, not at once", async () => {
+  const { verifications, loads, cache } = fakeDatabase();
+  verifications.set('one', { title: 'One', template_id: 't1' });
+  await cache.verification('one');
+
+  verifications.set('one', { title: 'One, edited elsewhere', template_id: 't1' });
+  loads.length = 0;
+  await cache.apply({ type: 'verification-saved', code: 'one' }, 'elsewhere');
+  expect(loads).toEqual([]);
+  expect(await cache.verification('one')).toMatchObject({ title: 'One, edited elsewhere' });
+  expect(loads).toEqual(['verification one']);
+});
+
+test('a flush forgets every entry, and caches that depend on the changes hear of changes and flushes', async () => {
+  const { verifications, templates, loads, cache } = fakeDatabase();
+  verifications.set('one', { title: 'One', template_id: 't1' });
+  templates.set('t1', { heading: 'First' });
+  await cache.verification('one');
+  await cache.template('t1');
+  await cache.trustList();
+  const heard: string[] = [];
+  cache.addDependent({
+    apply: (change) => heard.push(change.type),
+    flush: () => heard.push('flush'),
+  });
+
+  await cache.apply({ type: 'custom-domain-changed', domain: 'verify.example.org' });
+  cache.flush();
+  loads.length = 0;
+  await cache.verification('one');
+  await cache.template('t1');
+  await cache.trustList();
+
+  expect(heard).toEqual(['custom-domain-changed', 'flush']);
+  expect(loads).toEqual(['verification one', 'template t1', 'trust list']);
+});

@@ -15,14 +15,15 @@ import type { FastifyPluginAsync } from 'fastify';
 const emailRoutes: FastifyPluginAsync = async (app) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   // Counted per user: each request mails someone, each check spends one of the code's tries.
-  const perUser = (max: number) => app.limitAttempts({ max, key: (request) => request.user?.id });
+  const perUser = (name: string, max: number) =>
+    app.limitAttempts({ name, max, key: (request) => request.user?.id });
 
   routes.post(
     '/email/',
     {
       config: { access: 'signed-in' },
       schema: { body: emailChangeSchema, response: { 200: messageResponseSchema } },
-      preHandler: perUser(app.config.RATE_LIMIT_RESEND_OTP_PER_IP),
+      preHandler: perUser('email-change-per-user', app.config.RATE_LIMIT_RESEND_OTP_PER_IP),
     },
     async (request) => {
       const { email } = request.body;
@@ -36,7 +37,7 @@ const emailRoutes: FastifyPluginAsync = async (app) => {
     {
       config: { access: 'signed-in' },
       schema: { body: emailChangeCodeSchema, response: { 200: userProfileSchema } },
-      preHandler: perUser(app.config.RATE_LIMIT_OTP_PER_EMAIL),
+      preHandler: perUser('email-change-codes-per-user', app.config.RATE_LIMIT_OTP_PER_EMAIL),
     },
     async (request) => {
       const userId = signedInUser(request).id;

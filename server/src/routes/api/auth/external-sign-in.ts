@@ -27,6 +27,7 @@ const externalSignInRoutes: FastifyPluginAsync = async (app) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const auth = app.services.auth;
   const limitPerIp = app.limitAttempts({
+    name: 'external-sign-in-per-ip',
     max: app.config.RATE_LIMIT_SIGN_IN_PER_IP,
     key: (request) => request.ip,
   });

@@ -12,6 +12,7 @@ const forgetPasswordRoutes: FastifyPluginAsync = async (app) => {
       config: { access: 'public' },
       schema: { body: forgetPasswordSchema, response: { 200: forgetPasswordResponseSchema } },
       onRequest: app.limitAttempts({
+        name: 'forgot-password-per-ip',
         max: app.config.RATE_LIMIT_FORGOT_PASSWORD_PER_IP,
         key: (request) => request.ip,
       }),

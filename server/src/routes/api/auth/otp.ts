@@ -18,6 +18,7 @@ const otpRoutes: FastifyPluginAsync = async (app) => {
       config: { access: 'public' },
       schema: { body: emailOnlySchema, response: { 200: messageResponseSchema } },
       onRequest: app.limitAttempts({
+        name: 'resend-otp-per-ip',
         max: app.config.RATE_LIMIT_RESEND_OTP_PER_IP,
         key: (request) => request.ip,
       }),
@@ -42,6 +43,7 @@ const otpRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: messageResponseSchema },
       },
       preHandler: app.limitAttempts({
+        name: 'otp-per-email',
         max: app.config.RATE_LIMIT_OTP_PER_EMAIL,
         key: (request) => (request.body as { email: string }).email,
       }),

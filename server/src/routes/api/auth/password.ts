@@ -14,6 +14,7 @@ const passwordRoutes: FastifyPluginAsync = async (app) => {
       schema: { body: passwordChangeSchema, response: { 200: messageResponseSchema } },
       // Guessing the current password from a stolen session is counted like guessing it at sign-in.
       preHandler: app.limitAttempts({
+        name: 'password-change-per-user',
         max: app.config.RATE_LIMIT_SIGN_IN_PER_EMAIL_AND_IP,
         key: (request) => request.user?.id,
       }),

@@ -12,6 +12,7 @@ const registerRoutes: FastifyPluginAsync = async (app) => {
       config: { access: 'public' },
       schema: { body: registrationSchema, response: { 201: registrationResponseSchema } },
       onRequest: app.limitAttempts({
+        name: 'register-per-ip',
         max: app.config.RATE_LIMIT_REGISTER_PER_IP,
         key: (request) => request.ip,
       }),

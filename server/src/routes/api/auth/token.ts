@@ -57,6 +57,7 @@ const tokenRoutes: FastifyPluginAsync = async (app) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const auth = app.services.auth;
   const failuresPerEmail = app.limitFailures({
+    name: 'sign-in-failures-per-email',
     max: app.config.RATE_LIMIT_SIGN_IN_PER_EMAIL,
     key: passwordGrantEmail,
   });
@@ -68,8 +69,13 @@ const tokenRoutes: FastifyPluginAsync = async (app) => {
       schema: { body: tokenRequestSchema, response: { 200: tokenResponseSchema } },
       preValidation: requireFormBody,
       preHandler: [
-        app.limitAttempts({ max: app.config.RATE_LIMIT_SIGN_IN_PER_IP, key: passwordGrantIp }),
         app.limitAttempts({
+          name: 'sign-in-per-ip',
+          max: app.config.RATE_LIMIT_SIGN_IN_PER_IP,
+          key: passwordGrantIp,
+        }),
+        app.limitAttempts({
+          name: 'sign-in-per-email-and-ip',
           max: app.config.RATE_LIMIT_SIGN_IN_PER_EMAIL_AND_IP,
           key: passwordGrantEmailAndIp,
         }),

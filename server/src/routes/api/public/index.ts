@@ -19,6 +19,7 @@ const RENDERED_ANSWERS_BYTES = 4 * 1024 * 1024;
 
 const publicRoutes: FastifyPluginAsync = async (app) => {
   const renderedAnswers = new RenderedVerifications(RENDERED_ANSWERS_BYTES);
+  const apiViews = app.metrics.publicViews.labels({ via: 'api' });
   // A deleted account's code answers 410 with what its page says, so a client can tell it from a made-up code.
   const missingRecordError = async (code: string) =>
     (await app.services.publicPages.isWithdrawn(code))
@@ -40,6 +41,7 @@ const publicRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const found = await app.services.publicPages.findVerification(request.params.code);
       if (!found) throw await missingRecordError(request.params.code);
+      apiViews.inc();
       // The route's own serializer (the response schema above) makes the JSON that is kept.
       const json = renderedAnswers.get(
         found,

@@ -34,6 +34,7 @@ const supportRoutes: FastifyPluginAsync = async (app) => {
       onRequest: [
         app.limitUploadsPerIp,
         app.limitAttempts({
+          name: 'support-messages-per-user',
           max: app.config.RATE_LIMIT_SUPPORT_MESSAGES_PER_USER,
           key: (request) => request.user?.id,
         }),

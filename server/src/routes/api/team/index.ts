@@ -44,6 +44,7 @@ const teamRoutes: FastifyPluginAsync = async (app) => {
       ...ownerOnly,
       schema: { body: inviteMemberSchema, response: { 201: teamMemberSchema } },
       preHandler: app.limitAttempts({
+        name: 'team-invites-per-account',
         max: app.config.RATE_LIMIT_TEAM_INVITES_PER_ACCOUNT,
         key: accountKey,
       }),
@@ -84,6 +85,7 @@ const teamRoutes: FastifyPluginAsync = async (app) => {
       ...ownerOnly,
       schema: { params: memberIdParams, response: { 200: teamMemberSchema } },
       preHandler: app.limitAttempts({
+        name: 'invitation-resends-per-member',
         max: app.config.RATE_LIMIT_INVITATION_RESENDS_PER_MEMBER,
         key: memberKey,
       }),
@@ -113,6 +115,7 @@ const teamRoutes: FastifyPluginAsync = async (app) => {
       config: { access: 'public' },
       schema: { params: invitationTokenParams, response: { 200: invitationSchema } },
       onRequest: app.limitAttempts({
+        name: 'invitation-lookups-per-ip',
         max: app.config.RATE_LIMIT_REGISTER_PER_IP,
         key: (request) => request.ip,
       }),

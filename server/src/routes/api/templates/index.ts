@@ -30,7 +30,11 @@ const templatesRoutes: FastifyPluginAsync = async (app) => {
   const form = {
     onRequest: app.limitUploadsPerIp,
     preValidation: templateFormToJson,
-    config: { access: EDIT_TEMPLATES, multipartFileLimit: TEMPLATE_LIMITS.logo_size },
+    config: {
+      access: EDIT_TEMPLATES,
+      multipartFileLimit: TEMPLATE_LIMITS.logo_size,
+      jsonInDataPart: true,
+    },
   };
 
   routes.get(

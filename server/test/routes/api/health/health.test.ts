@@ -1,4 +1,6 @@
+import { rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
+import path from 'node:path';
 
 import { createTestApp, postgresServerUrl } from '../../../helpers/test-app';
 
@@ -65,4 +67,73 @@ test('answers 503 when the database stops answering', async () => {
 
   expect(response.statusCode).toBe(503);
   expect(response.json()).toMatchObject({ status: 'unavailable', database: { ok: false } });
+});
+
+describe('readiness', () => {
+  const READY = '/api/health/ready/';
+
+  test('reports ready when the database, the file store and the job queue answer', async () => {
+    app = await createTestApp();
+    const response = await app.inject({ method: 'GET', url: READY });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      status: 'ready',
+      checks: { database: { ok: true }, storage: { ok: true }, queue: { ok: true } },
+    });
+  });
+
+  test('answers 503 naming the database when it stops answering', async () => {
+    app = await createTestApp();
+    await app.ready();
+    await app.db.destroy();
+
+    const response = await app.inject({ method: 'GET', url: READY });
+
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({
+      status: 'unavailable',
+      checks: { database: { ok: false }, storage: { ok: true } },
+    });
+  });
+
+  test('answers 503 naming the file store when its folder is gone', async () => {
+    app = await createTestApp();
+    await app.ready();
+    await rm(path.join(app.config.DATA_DIR, 'files'), { recursive: true, force: true });
+
+    const response = await app.inject({ method: 'GET', url: READY });
+
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      status: 'unavailable',
+      checks: { database: { ok: true }, storage: { ok: false }, queue: { ok: true } },
+    });
+  });
+
+  test('answers 503 naming Redis when REDIS_URL points where nothing answers', async () => {
+    app = await createTestApp({ env: { REDIS_URL: `redis://127.0.0.1:${await closedPort()}` } });
+
+    const response = await app.inject({ method: 'GET', url: READY });
+
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      status: 'unavailable',
+      checks: {
+        database: { ok: true },
+        storage: { ok: true },
+        queue: { ok: true },
+        redis: { ok: false },
+      },
+    });
+  });
+
+  test('reports Redis ready when it answers', async () => {
+    app = await createTestApp({ env: { REDIS_URL: 'redis://127.0.0.1:6379' } });
+
+    const response = await app.inject({ method: 'GET', url: READY });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'ready', checks: { redis: { ok: true } } });
+  });
 });
