@@ -4,8 +4,9 @@
 
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
-# Dependencies first, so a change to the sources reuses this layer.
+# Dependencies first, so a change to the sources reuses this layer; npm ci's postinstall applies patches/.
 COPY package.json package-lock.json .npmrc ./
+COPY patches ./patches
 RUN npm ci
 COPY . .
 RUN npm run build
@@ -13,6 +14,7 @@ RUN npm run build
 FROM node:22-bookworm-slim AS runtime
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
+COPY patches ./patches
 RUN npm ci --omit=dev && npm cache clean --force
 # What the server runs: its TypeScript (tsx compiles it at start; tsconfig.json holds the @common alias, which
 # tsx and the esbuild bundle of the seal check both read), the migrations, and the SPA built above.
