@@ -13,6 +13,7 @@ import type { BulkOperation } from '@common/bulk-schemas';
 
 import { createVerifiedAccount, requestAccessToken } from '../../../e2e/support/accounts';
 import { startApp, type RunningApp } from '../../../e2e/support/app';
+import { secureDocument } from '../../../e2e/support/verifications';
 import { CLIENT } from '../helpers/auth-requests';
 import { makeCsv, makeZip } from '../helpers/bulk';
 import { describeWithRedis, TEST_REDIS_URL } from '../helpers/redis';
@@ -32,6 +33,7 @@ let db: Kysely<Database>;
 let dataDir: string;
 let a: RunningApp;
 let b: RunningApp;
+let accessToken: string;
 let headers: { authorization: string };
 
 function environment(queuePollSeconds: string): Record<string, string> {
@@ -71,19 +73,6 @@ async function waitFor<T>(
   }
 }
 
-async function createVerification(): Promise<{ id: string; code: string }> {
-  const form = new FormData();
-  form.set(
-    'file',
-    new Blob([new Uint8Array(await makePdf())], { type: 'application/pdf' }),
-    'd.pdf',
-  );
-  form.set('title', 'Diploma');
-  form.set('holder_name', 'Grace Hopper');
-  form.set('issue_date', '2024-06-30');
-  return api(a, 'verifications/', { method: 'POST', body: form });
-}
-
 /** The verdict class of the public page: valid, revoked, expired, not-found, withdrawn. */
 async function verdictOn(app: RunningApp, code: string): Promise<string | undefined> {
   const html = await (await fetch(`${app.baseUrl}/v/${code}`)).text();
@@ -103,7 +92,8 @@ describeWithRedis('two instances on one Postgres', () => {
       }),
     });
     const account = await createVerifiedAccount(a);
-    headers = { authorization: `Bearer ${await requestAccessToken(a, account)}` };
+    accessToken = await requestAccessToken(a, account);
+    headers = { authorization: `Bearer ${accessToken}` };
   }, 180_000);
 
   afterAll(async () => {
@@ -114,7 +104,7 @@ describeWithRedis('two instances on one Postgres', () => {
   });
 
   test('page views counted on both instances add up', async () => {
-    const { id, code } = await createVerification();
+    const { id, code } = await secureDocument(a, accessToken, { file: await makePdf() });
     for (const app of [a, a, a, b, b]) {
       expect((await fetch(`${app.baseUrl}/v/${code}`)).status).toBe(200);
     }
@@ -129,7 +119,7 @@ describeWithRedis('two instances on one Postgres', () => {
   });
 
   test("a verification revoked through one instance shows revoked on the other's page within a second", async () => {
-    const { id, code } = await createVerification();
+    const { id, code } = await secureDocument(a, accessToken, { file: await makePdf() });
     // B has the page in its cache, as valid.
     expect(await verdictOn(b, code)).toBe('valid');
 
