@@ -10,6 +10,7 @@ import CompressionPlugin from 'compression-webpack-plugin';
 import { build } from 'esbuild';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import MinimizerPlugin from 'minimizer-webpack-plugin';
 import { Compilation, sources, type ChunkGroup, type Compiler, type Configuration } from 'webpack';
 
 import {
@@ -236,6 +237,9 @@ export function createWebpackConfig(
         : []),
     ],
     optimization: {
+      // swc's minifier rather than webpack's default (terser): the same size, in under half the build time,
+      // which `npm start`, `npm run build` and the e2e suite each wait for.
+      minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })],
       splitChunks: { chunks: 'all' },
       runtimeChunk: 'single',
     },
