@@ -4,6 +4,7 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 
 import { databaseTargetFromConfig, type DatabaseTarget } from './db/open-database';
+import { named } from './lib/named-plugin';
 import { zodSerializerCompiler, zodValidatorCompiler } from './lib/zod-schemas';
 import { createLoggerOptions, RequestLogController, type LogStream } from './logger';
 import afterAnswerPlugin from './plugins/after-answer';
@@ -102,8 +103,8 @@ export function buildApp({
   app.register(servicesPlugin);
   // Before the routes: it documents the routes added after it.
   app.register(openapiPlugin);
-  app.register(routes);
-  app.register(companionPlugin);
+  app.register(named(routes));
+  app.register(named(companionPlugin));
   app.register(spaPlugin);
   return app;
 }

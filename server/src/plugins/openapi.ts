@@ -21,6 +21,7 @@ import * as uploadsSchemas from '@common/uploads-schemas';
 import * as verificationsSchemas from '@common/verifications-schemas';
 
 import { formatBytes } from '../lib/format-bytes';
+import { named } from '../lib/named-plugin';
 
 import { accessRuleOf, apiKeyMayCall, type RouteAccess } from './auth';
 import { uploadedFileField } from './multipart';
@@ -470,7 +471,7 @@ export default fp(
     app.get(OPENAPI_PATH, { config: { access: 'public' }, schema: { hide: true } }, async () =>
       app.swagger(),
     );
-    await app.register(publicDocsRoutes);
+    await app.register(named(publicDocsRoutes));
   },
   { name: 'openapi', dependencies: ['config', 'auth'] },
 );

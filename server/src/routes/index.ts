@@ -1,4 +1,6 @@
 // Mounts each API resource under /api/<resource>/. Add a resource here when its folder is created.
+import { named } from '../lib/named-plugin';
+
 import accountRoutes from './api/account';
 import accountDeletionRoutes from './api/account/deletion';
 import analyticsRoutes from './api/analytics';
@@ -23,29 +25,29 @@ import wellKnownRoutes from './well-known';
 import type { FastifyPluginAsync } from 'fastify';
 
 const routes: FastifyPluginAsync = async (app) => {
-  await app.register(healthRoutes, { prefix: '/api/health' });
-  await app.register(settingsRoutes, { prefix: '/api/settings' });
-  await app.register(authRoutes, { prefix: '/api/auth' });
-  await app.register(uploadsRoutes, { prefix: '/api/uploads' });
-  await app.register(verificationsRoutes, { prefix: '/api/verifications' });
-  await app.register(templatesRoutes, { prefix: '/api/templates' });
-  await app.register(teamRoutes, { prefix: '/api/team' });
-  await app.register(bulkOperationsRoutes, { prefix: '/api/bulk-operations' });
-  await app.register(integrationsRoutes, { prefix: '/api/integrations' });
-  await app.register(publicRoutes, { prefix: '/api/public' });
-  await app.register(customDomainsRoutes, { prefix: '/api/custom-domains' });
-  await app.register(subscriptionRoutes, { prefix: '/api/subscription' });
-  await app.register(supportRoutes, { prefix: '/api/support' });
-  await app.register(analyticsRoutes, { prefix: '/api/analytics' });
-  await app.register(sealsRoutes, { prefix: '/api/seals' });
+  await app.register(named(healthRoutes), { prefix: '/api/health' });
+  await app.register(named(settingsRoutes), { prefix: '/api/settings' });
+  await app.register(named(authRoutes), { prefix: '/api/auth' });
+  await app.register(named(uploadsRoutes), { prefix: '/api/uploads' });
+  await app.register(named(verificationsRoutes), { prefix: '/api/verifications' });
+  await app.register(named(templatesRoutes), { prefix: '/api/templates' });
+  await app.register(named(teamRoutes), { prefix: '/api/team' });
+  await app.register(named(bulkOperationsRoutes), { prefix: '/api/bulk-operations' });
+  await app.register(named(integrationsRoutes), { prefix: '/api/integrations' });
+  await app.register(named(publicRoutes), { prefix: '/api/public' });
+  await app.register(named(customDomainsRoutes), { prefix: '/api/custom-domains' });
+  await app.register(named(subscriptionRoutes), { prefix: '/api/subscription' });
+  await app.register(named(supportRoutes), { prefix: '/api/support' });
+  await app.register(named(analyticsRoutes), { prefix: '/api/analytics' });
+  await app.register(named(sealsRoutes), { prefix: '/api/seals' });
   // Beside the account's other routes (./api/account), under the same prefix.
-  await app.register(accountDeletionRoutes, { prefix: '/api/account' });
-  await app.register(accountRoutes, { prefix: '/api/account' });
-  await app.register(pageRoutes, { prefix: '/v' });
-  await app.register(wellKnownRoutes);
+  await app.register(named(accountDeletionRoutes), { prefix: '/api/account' });
+  await app.register(named(accountRoutes), { prefix: '/api/account' });
+  await app.register(named(pageRoutes), { prefix: '/v' });
+  await app.register(named(wellKnownRoutes));
   // Off unless METRICS_TOKEN is set: then /metrics exists, for its bearer only.
   const metricsToken = app.config.METRICS_TOKEN;
-  if (metricsToken) await app.register(metricsRoutes, { token: metricsToken });
+  if (metricsToken) await app.register(named(metricsRoutes), { token: metricsToken });
 };
 
 export default routes;

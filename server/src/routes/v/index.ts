@@ -10,6 +10,7 @@ import { publicCodeParams } from '@common/verifications-schemas';
 
 import { notFoundError } from '../../lib/app-error';
 import { attachment } from '../../lib/content-disposition';
+import { named } from '../../lib/named-plugin';
 import {
   FONT_WEIGHTS,
   fontAssetName,
@@ -60,7 +61,7 @@ const pageRoutes: FastifyPluginAsync = async (app) => {
       ...pageAssets,
     });
 
-  await app.register(logoRoutes, { prefix: '/logos' });
+  await app.register(named(logoRoutes), { prefix: '/logos' });
 
   routes.get('/:code', { schema: { params: publicCodeParams } }, async (request, reply) => {
     // On a custom domain, another account's code is not found (plugins/custom-domain-hosts.ts).

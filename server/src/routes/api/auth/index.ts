@@ -1,4 +1,6 @@
 // /api/auth/: accounts and sign-in. Each file holds one step's routes.
+import { named } from '../../../lib/named-plugin';
+
 import emailRoutes from './email';
 import externalSignInRoutes from './external-sign-in';
 import forgetPasswordRoutes from './forget-password';
@@ -12,15 +14,15 @@ import tokenRoutes from './token';
 import type { FastifyPluginAsync } from 'fastify';
 
 const authRoutes: FastifyPluginAsync = async (app) => {
-  await app.register(registerRoutes);
-  await app.register(otpRoutes);
-  await app.register(tokenRoutes);
-  await app.register(externalSignInRoutes);
-  await app.register(profileRoutes);
-  await app.register(forgetPasswordRoutes);
-  await app.register(passwordRoutes);
-  await app.register(sessionRoutes);
-  await app.register(emailRoutes);
+  await app.register(named(registerRoutes));
+  await app.register(named(otpRoutes));
+  await app.register(named(tokenRoutes));
+  await app.register(named(externalSignInRoutes));
+  await app.register(named(profileRoutes));
+  await app.register(named(forgetPasswordRoutes));
+  await app.register(named(passwordRoutes));
+  await app.register(named(sessionRoutes));
+  await app.register(named(emailRoutes));
 };
 
 export default authRoutes;

@@ -2,6 +2,8 @@
 // the account's settings below it (custom-domain/).
 import { appSettingsSchema, type AppSettings } from '@common/settings';
 
+import { named } from '../../../lib/named-plugin';
+
 import customDomainRoutes from './custom-domain';
 
 import type { ZodTypeProvider } from '../../../lib/zod-schemas';
@@ -22,7 +24,7 @@ const settingsRoutes: FastifyPluginAsync = async (app) => {
       { schema: { response: { 200: appSettingsSchema } }, config: { access: 'public' } },
       async () => settings,
     );
-  await app.register(customDomainRoutes, { prefix: '/custom-domain' });
+  await app.register(named(customDomainRoutes), { prefix: '/custom-domain' });
 };
 
 export default settingsRoutes;

@@ -8,6 +8,7 @@ import {
   subscriptionSchema,
 } from '@common/subscription-schemas';
 
+import { named } from '../../../lib/named-plugin';
 import { signedInUser } from '../../../plugins/auth';
 
 import stripeWebhookRoutes from './stripe-webhook';
@@ -47,7 +48,7 @@ const subscriptionRoutes: FastifyPluginAsync = async (app) => {
     async (request) => subscription.portal(signedInUser(request).accountId),
   );
 
-  await app.register(stripeWebhookRoutes);
+  await app.register(named(stripeWebhookRoutes));
 };
 
 export default subscriptionRoutes;

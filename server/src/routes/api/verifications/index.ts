@@ -16,6 +16,7 @@ import {
   verificationStatsSchema,
 } from '@common/verifications-schemas';
 
+import { named } from '../../../lib/named-plugin';
 import { signedInUser } from '../../../plugins/auth';
 import { uploadedFileField } from '../../../plugins/multipart';
 
@@ -150,7 +151,7 @@ const verificationsRoutes: FastifyPluginAsync = async (app) => {
     async (request) => verifications.listScans(signedInUser(request).accountId, request.params.id),
   );
 
-  await app.register(verificationFilesRoutes);
+  await app.register(named(verificationFilesRoutes));
 };
 
 export default verificationsRoutes;
