@@ -1,5 +1,8 @@
 // `npm start`: build the SPA if it is missing or stale, then run the server in its own process (so webpack's
 // memory goes with the build) and stand in for it: signals go to the server, its exit code comes back.
+// npm runs this file with `node --import tsx`, not the tsx command: tsx's own process passes a signal on and, if
+// the child has not said within 30 ms that it got it, kills it (SIGKILL) and exits 130. On a busy machine that
+// turned a Ctrl+C or a `docker stop` into a killed wrapper and an exit code of 130.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { constants } from 'node:os';
 import path from 'node:path';
@@ -35,8 +38,8 @@ async function main() {
 
 /**
  * The server shuts down gracefully on SIGTERM and SIGINT (finishing requests, writing scan counts), and takes
- * a second one as "exit now". One Ctrl+C arrives here up to three times (from the terminal, and passed on by
- * npm and by tsx), so only the first of each is forwarded; a closing terminal (SIGHUP) stops it gracefully too.
+ * a second one as "exit now". One Ctrl+C arrives here up to twice (from the terminal, and passed on by npm),
+ * so only the first of each is forwarded; a closing terminal (SIGHUP) stops it gracefully too.
  * Staying alive until the server exits is what lets npm report its exit code.
  */
 function forwardSignals(server: ChildProcess): void {

@@ -1,4 +1,4 @@
-// Runs the app as an operator or a container does, through `npm start` (npm, its shell, tsx, scripts/start.ts,
+// Runs the app as an operator or a container does, through `npm start` (npm, its shell, scripts/start.ts,
 // the server), for tests of what crosses that chain: signals, exit codes, data written on shutdown.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';

@@ -7,12 +7,12 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 
 import { Kysely, PostgresDialect } from 'kysely';
-import { Pool } from 'pg';
 
 import type { BulkOperation } from '@common/bulk-schemas';
 
 import { loadConfig } from '../../src/config';
 import { makeCsv, makeZip } from '../helpers/bulk';
+import { testPool } from '../helpers/database-templates';
 import { UNLIMITED_FREE_PLAN } from '../helpers/plans';
 import { createEmptyTestDatabase, createTempDir, type TestDatabase } from '../helpers/test-app';
 import { makePdf } from '../helpers/test-documents';
@@ -83,7 +83,7 @@ async function kill(): Promise<void> {
 test('a run killed with SIGKILL resumes after a restart and makes one verification per valid row', async () => {
   let url = await startServer();
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: new Pool({ connectionString: databaseUrl(), max: 2 }) }),
+    dialect: new PostgresDialect({ pool: testPool(databaseUrl(), 2) }),
   });
   try {
     const { headers } = await insertSignedInUser(db, loadConfig({ DATA_DIR: dataDir }), {

@@ -32,6 +32,17 @@ export async function withAdminClient<T>(
   }
 }
 
+/**
+ * A connection pool for a test's own queries. pg emits an idle connection's failure (the server ending it, as
+ * DROP DATABASE … WITH (FORCE) and pg_terminate_backend do) on the pool, and a pool nobody listens to turns
+ * that into an uncaught error that fails whichever test is running: CI once failed that way (57P01).
+ */
+export function testPool(connectionString: string, max?: number): Pool {
+  const pool = new Pool({ connectionString, max });
+  pool.on('error', () => undefined);
+  return pool;
+}
+
 export function databaseUrl(serverUrl: string, name: string): string {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -101,7 +112,7 @@ export async function createPostgresTemplate(serverUrl: string): Promise<void> {
   await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
   const db = new Kysely({
     dialect: new PostgresDialect({
-      pool: new Pool({ connectionString: databaseUrl(serverUrl, name) }),
+      pool: testPool(databaseUrl(serverUrl, name)),
     }),
   });
   try {

@@ -7,7 +7,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import { Pool } from 'pg';
 
 import type { BulkOperation } from '@common/bulk-schemas';
 
@@ -16,6 +15,7 @@ import { startApp, type RunningApp } from '../../../e2e/support/app';
 import { secureDocument } from '../../../e2e/support/verifications';
 import { CLIENT } from '../helpers/auth-requests';
 import { makeCsv, makeZip } from '../helpers/bulk';
+import { testPool } from '../helpers/database-templates';
 import { describeWithRedis, TEST_REDIS_URL } from '../helpers/redis';
 import { createEmptyTestDatabase, createTempDir, type TestDatabase } from '../helpers/test-app';
 import { makePdf } from '../helpers/test-documents';
@@ -88,7 +88,7 @@ describeWithRedis('two instances on one Postgres', () => {
     if (database.target.driver !== 'postgres') throw new Error('This test runs on Postgres');
     db = new Kysely<Database>({
       dialect: new PostgresDialect({
-        pool: new Pool({ connectionString: database.target.url, max: 2 }),
+        pool: testPool(database.target.url, 2),
       }),
     });
     const account = await createVerifiedAccount(a);

@@ -3,7 +3,6 @@
 // listening connection was cut forgets everything and listens again. On Postgres only (the Postgres project runs
 // it): on PGlite one process is all there is.
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import { Pool } from 'pg';
 
 import {
   PublicPageCache,
@@ -13,6 +12,7 @@ import {
   createPublicPageNotifications,
   type PublicPageNotifications,
 } from '../../../src/services/public-pages/public-page-notifications';
+import { testPool } from '../../helpers/database-templates';
 import { createEmptyTestDatabase, type TestDatabase } from '../../helpers/test-app';
 
 import type { Database } from '../../../src/db/schema';
@@ -33,7 +33,7 @@ beforeAll(async () => {
   database = await createEmptyTestDatabase();
   if (database.target.driver !== 'postgres') throw new Error('This test runs on Postgres');
   db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: new Pool({ connectionString: database.target.url }) }),
+    dialect: new PostgresDialect({ pool: testPool(database.target.url) }),
   });
 });
 
