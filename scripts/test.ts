@@ -1,8 +1,7 @@
 // `npm test`: the unit suites in one jest run (the SPA, the tooling, the server on PGlite and its data layer on
 // Postgres), then the browser suite; each run's duration, then one totals line.
 // Usage: npm test [-- --unit-only | --e2e-only] [extra jest args, e.g. a path pattern]
-//        npm run test:node24: the server files that lean on the runtime again on Node 24, the newest LTS (CI runs
-//        both); `npm run test:node24 -- <pattern>` runs any server files there instead.
+//        npm run test:node24: the server suite (server:pglite) again on Node 24, the newest LTS (CI runs both).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -97,42 +96,12 @@ function nodeVersion(binary: string): string {
   return spawnSync(binary, ['--version'], { encoding: 'utf8' }).stdout.trim();
 }
 
-// What a Node major can change under the server: native addons (argon2, canvas), worker threads and the tsx
-// loader in them, WebAssembly (PGlite, zxing), streams and zips, fetch, WebCrypto, child processes, SMTP. These
-// files go through each. The whole server suite ran clean on Node 24 several times before it was cut to them:
-// about 75 s here instead of 7.5 minutes of CI's 15. `npm run test:node24 -- server/test` still runs all of it.
-const NODE24_FILES = [
-  'server/test/server.test.ts',
-  'server/test/db/open-database.test.ts',
-  'server/test/plugins/queue.test.ts',
-  'server/test/plugins/mail.test.ts',
-  'server/test/plugins/multipart.test.ts',
-  'server/test/plugins/companion.test.ts',
-  'server/test/services/auth/password-hasher.test.ts',
-  'server/test/services/seals/seal-round-trip.test.ts',
-  'server/test/services/bulk/read-sheet.test.ts',
-  'server/test/storage/disk-storage.test.ts',
-  'server/test/storage/s3-storage.test.ts',
-  'server/test/routes/api/verifications/create.test.ts',
-  'server/test/routes/api/verifications/securing-pool.test.ts',
-  'server/test/routes/api/bulk/design-mode.test.ts',
-  'server/test/routes/api/account/export.test.ts',
-  'server/test/routes/api/auth/sso.test.ts',
-  'server/test/routes/api/integrations/webhooks-delivery.test.ts',
-  'server/test/routes/v/verification-page.test.ts',
-];
-
-/** Server files again on Node 24: same config, another runtime; what differs shows here. */
+/** The server suite again on Node 24: same files, same config, another runtime; what differs shows here. */
 function serverSuiteOnNode24(extra: string[]): SuiteResult[] {
   const binary = nodeBinary(24);
-  console.log(`Server files on Node ${nodeVersion(binary)}`);
-  const patterns = patternArgsOf(extra);
-  // A renamed file would drop out silently: the list must name files that exist.
-  const missing = NODE24_FILES.filter((file) => !existsSync(path.join(root, file)));
-  if (missing.length > 0)
-    throw new Error(`NODE24_FILES names missing files: ${missing.join(', ')}`);
+  console.log(`Server suite on Node ${nodeVersion(binary)}`);
   const args = [
-    ...(patterns.length > 0 ? patterns : NODE24_FILES),
+    ...patternArgsOf(extra),
     '--config',
     'jest.config.ts',
     '--selectProjects',
