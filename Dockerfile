@@ -17,7 +17,8 @@ COPY package.json package-lock.json .npmrc ./
 COPY patches ./patches
 RUN npm ci --omit=dev && npm cache clean --force
 # What the server runs: its TypeScript (tsx compiles it at start; tsconfig.json holds the @common alias, which
-# tsx and the esbuild bundle of the seal check both read), the migrations, and the SPA built above.
+# tsx and the esbuild bundles of the seal check and the securing worker read), the migrations, and the SPA built
+# above.
 COPY tsconfig.json ./
 COPY common ./common
 COPY server/src ./server/src

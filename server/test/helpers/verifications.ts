@@ -161,8 +161,8 @@ type SecuringPoolModule = typeof import('../../src/services/verifications/securi
 
 /**
  * securing-pool.ts with pools that last the test file rather than one app, for jest.mock in files that upload from
- * many apps: every app starts its pool's worker threads afresh, and each thread loads tsx, pdf-lib and the securing
- * code again (half a second, seconds on a busy machine). Documents are still secured in real worker threads; apps
+ * many apps: every app starts its pool's worker threads afresh, and each thread loads pdf-lib and the securing code
+ * again (0.15 s, more on a busy machine). Documents are still secured in real worker threads; apps
  * with the same securing settings share one pool, which the file closes after its last test.
  *
  *   jest.mock('…/src/services/verifications/securing-pool', () =>

@@ -9,6 +9,7 @@ import { Piscina } from 'piscina';
 import type { DocumentContentType } from '@common/uploads';
 
 import { AppError } from '../../lib/app-error';
+import { workerBundle } from '../../lib/worker-bundle';
 
 import { documentErrors } from './verification-errors';
 
@@ -55,8 +56,8 @@ export interface SecuringPoolOptions {
   pdfLimits: PdfLimits;
 }
 
-// Workers do not share the main thread's loaders: each loads tsx itself, both under `npm start` and in jest.
-const WORKER_FILE = path.join(__dirname, 'securing-worker.ts');
+// Run as a plain-JavaScript bundle (lib/worker-bundle.ts), so a new thread does not load tsx.
+const WORKER_SOURCE = path.join(__dirname, 'securing-worker.ts');
 const IDLE_TIMEOUT_MS = 60_000;
 const RETRY_AFTER_SECONDS = 30;
 
@@ -80,14 +81,23 @@ export function createSecuringPool({
   queueLength,
   pdfLimits,
 }: SecuringPoolOptions): SecuringPool {
-  const pool = new Piscina({
-    filename: WORKER_FILE,
-    execArgv: ['--import', 'tsx'],
-    // Started on the first job rather than with the app, so an app that secures nothing pays nothing.
-    minThreads: 0,
-    maxThreads: workers,
-    idleTimeout: IDLE_TIMEOUT_MS,
-  });
+  // Made on the first job rather than with the app, so an app that secures nothing pays nothing.
+  let pool: Promise<Piscina> | undefined;
+  function startedPool(): Promise<Piscina> {
+    pool ??= workerBundle(WORKER_SOURCE).then(
+      (filename) =>
+        new Piscina({
+          filename,
+          // Not the main thread's flags: under `npm start` they load tsx, which the bundle does not need.
+          execArgv: ['--enable-source-maps'],
+          minThreads: 0,
+          maxThreads: workers,
+          idleTimeout: IDLE_TIMEOUT_MS,
+        }),
+    );
+    pool.catch(() => (pool = undefined));
+    return pool;
+  }
   // Counted here rather than with piscina's maxQueue, which its balancer bypasses by queueing on busy workers.
   const mostJobs = workers + queueLength;
   let jobs = 0;
@@ -114,7 +124,8 @@ export function createSecuringPool({
     let outcome: SecuringOutcome;
     try {
       const task: SecuringTask = { job, started: port2 };
-      outcome = await pool.run(task, { signal: controller.signal, transferList: [port2] });
+      const threads = await startedPool();
+      outcome = await threads.run(task, { signal: controller.signal, transferList: [port2] });
     } catch (error) {
       // Aborting ends the worker mid-job. 422 rather than 503: the limit counts only the job's own running
       // time, not its wait in the queue, so running out of it says the document is too heavy, not that the
@@ -173,6 +184,9 @@ export function createSecuringPool({
       return outcome.sheet;
     },
 
-    close: () => pool.destroy(),
+    async close() {
+      const started = await pool?.catch(() => undefined);
+      await started?.destroy();
+    },
   };
 }
