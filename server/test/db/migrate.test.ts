@@ -60,6 +60,33 @@ test('running again changes nothing and keeps the data', async () => {
   expect(rows).toEqual([{ value: 'hello' }]);
 });
 
+test('a database behind by a migration gets just that one', async () => {
+  opened = await openDatabase(database.target, silentLog);
+  const names = Object.keys(migrations);
+  const last = names.at(-1)!;
+  const migrator = new Migrator({
+    db: opened.db,
+    provider: { getMigrations: async () => migrations },
+  });
+  expect((await migrator.migrateTo(names.at(-2)!)).error).toBeUndefined();
+
+  const results = await migrateToLatest(opened.db);
+
+  expect(results.map((result) => [result.migrationName, result.status])).toEqual([
+    [last, 'Success'],
+  ]);
+});
+
+test('a database migrated by a newer version, with a migration this one lacks, is refused', async () => {
+  opened = await openDatabase(database.target, silentLog);
+  await migrateToLatest(opened.db);
+  await sql`insert into kysely_migration (name, timestamp) values ('9999-from-the-future', now())`.execute(
+    opened.db,
+  );
+
+  await expect(migrateToLatest(opened.db)).rejects.toThrow(/9999-from-the-future/);
+});
+
 test('migrations can be rolled back, so each has a working down()', async () => {
   opened = await openDatabase(database.target, silentLog);
   await migrateToLatest(opened.db);
