@@ -2,7 +2,8 @@
 // counters, the file picker's cloud sessions). app.redis is null without it, and each user keeps its counts in
 // process. Connecting is not awaited: a Redis that is down must not stop the app from starting (docs/deployment.md).
 import fp from 'fastify-plugin';
-import Redis from 'ioredis';
+
+import type Redis from 'ioredis';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,7 +18,9 @@ export default fp(
       app.decorate('redis', null);
       return;
     }
-    const redis = new Redis(url, {
+    // Loaded only when used: most single-process servers have no Redis.
+    const { default: RedisClient } = await import('ioredis');
+    const redis = new RedisClient(url, {
       // A command fails fast while Redis is away instead of queueing until it returns.
       maxRetriesPerRequest: 1,
       enableOfflineQueue: false,

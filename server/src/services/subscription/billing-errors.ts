@@ -2,7 +2,7 @@
 // to fix: logged with their cause, answered as a short 503.
 import { AppError } from '../../lib/app-error';
 
-import { stripeErrors } from './stripe-client';
+import { isStripeError } from './stripe-client';
 
 export const billingErrors = {
   notConfigured: () =>
@@ -36,7 +36,7 @@ export async function callStripe<Result>(call: () => Promise<Result>): Promise<R
   try {
     return await call();
   } catch (error) {
-    if (!(error instanceof stripeErrors.StripeError)) throw error;
+    if (!isStripeError(error)) throw error;
     throw new AppError({
       statusCode: 503,
       code: 'payment_service_unavailable',

@@ -2,7 +2,7 @@
 // transaction that applies it, so a redelivery changes nothing; and the account remembers the `created` time of
 // the last event applied, so an older event arriving late (Stripe does not promise order) is recorded, not applied.
 import { billingErrors } from './billing-errors';
-import { stripeErrors } from './stripe-client';
+import { isStripeSignatureError } from './stripe-client';
 import { meaningOf, type SubscriptionChange } from './stripe-event-changes';
 
 import type { Database } from '../../db/schema';
@@ -32,7 +32,7 @@ function verify(
   try {
     return stripe.webhooks.constructEvent(body, signature, config.STRIPE_WEBHOOK_SECRET);
   } catch (error) {
-    if (error instanceof stripeErrors.StripeSignatureVerificationError) {
+    if (isStripeSignatureError(error)) {
       throw billingErrors.invalidSignature();
     }
     throw error;

@@ -1,16 +1,26 @@
 // The one Stripe client, built from configuration; null when the server has no Stripe keys (plans are then set by
 // an operator with `npm run plans`). STRIPE_API_BASE points it elsewhere: the tests' loopback fake Stripe.
-// The SDK's default export is its constructor; its types name the class Stripe too, hence another local name.
-import StripeSdk, { type Stripe } from 'stripe';
+// The SDK is loaded only when keys are set: it is some 200 modules, and most servers take no payments.
+import { createRequire } from 'node:module';
 
 import type { Config } from '../../config';
+// The SDK's default export is its constructor; its types name the class Stripe too, hence another local name.
+import type { default as StripeSdk, Stripe } from 'stripe';
+
+let loadedSdk: typeof StripeSdk | undefined;
+
+function stripeSdk(): typeof StripeSdk {
+  loadedSdk ??= createRequire(__filename)('stripe') as typeof StripeSdk;
+  return loadedSdk;
+}
 
 export function createStripeClient(
   config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_API_BASE'>,
 ): Stripe | null {
   if (!config.STRIPE_SECRET_KEY) return null;
   const base = config.STRIPE_API_BASE ? new URL(config.STRIPE_API_BASE) : undefined;
-  return new StripeSdk(config.STRIPE_SECRET_KEY, {
+  const Sdk = stripeSdk();
+  return new Sdk(config.STRIPE_SECRET_KEY, {
     ...(base && {
       host: base.hostname,
       port: base.port || (base.protocol === 'https:' ? 443 : 80),
@@ -23,5 +33,14 @@ export function createStripeClient(
   });
 }
 
-/** The SDK's error classes, for instanceof. */
-export const stripeErrors = StripeSdk.errors;
+/** Whether `error` is one of the SDK's errors; none can be while it was never loaded. */
+export function isStripeError(error: unknown): boolean {
+  return loadedSdk !== undefined && error instanceof loadedSdk.errors.StripeError;
+}
+
+/** Whether `error` says a webhook's signature does not match its body. */
+export function isStripeSignatureError(error: unknown): boolean {
+  return (
+    loadedSdk !== undefined && error instanceof loadedSdk.errors.StripeSignatureVerificationError
+  );
+}
