@@ -128,7 +128,8 @@ describe('create bulk verification: documents + sheet', () => {
     expect(sent.fields).toEqual({
       name: 'Class of 2026',
       template_id: 'tpl-default',
-      qr: JSON.stringify(DEFAULT_QR_PLACEMENT),
+      // The default template seals its codes: they are stamped at 34 mm at least.
+      qr: JSON.stringify({ ...DEFAULT_QR_PLACEMENT, size_mm: 34 }),
       allow_download: 'false',
       mapping: JSON.stringify({
         title: 'Title',
@@ -228,6 +229,30 @@ describe('create bulk verification: documents + sheet', () => {
     await user.click(screen.getByRole('button', { name: 'Next: map columns' }));
     await screen.findByRole('form', { name: 'Map columns' });
     expect(screen.getByRole('combobox', { name: /^Holder name/ })).toHaveTextContent('Full Name');
+  });
+});
+
+describe('create bulk verification: sealed codes', () => {
+  it("sizes a sealed template's codes from 34 mm, as they are printed; a template without seals from 20", async () => {
+    render({});
+    const picker = screen.getByRole('combobox', { name: 'Landing-page template' });
+    await waitFor(() => expect(picker).toHaveTextContent('Default (default)'));
+    const size = screen.getByRole('slider', { name: 'Size' });
+
+    expect(size).toHaveValue('34');
+    expect(size).toHaveAttribute('min', '34');
+    expect(
+      screen.getByText(
+        'Sealed codes carry a signature our scanner checks offline, so they are at least 34 mm.',
+      ),
+    ).toBeInTheDocument();
+
+    await choose('Landing-page template', 'School of Law');
+    expect(size).toHaveValue('25');
+    expect(size).toHaveAttribute('min', '20');
+    expect(
+      screen.getByText('Codes of 25 mm or more scan reliably from a printed page.'),
+    ).toBeInTheDocument();
   });
 });
 

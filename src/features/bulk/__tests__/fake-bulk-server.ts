@@ -51,8 +51,20 @@ export const PREVIEW: SheetPreview = {
 };
 
 export const TEMPLATES = [
-  { id: 'tpl-default', name: 'Default', is_default: true, allow_download: true },
-  { id: 'tpl-law', name: 'School of Law', is_default: false, allow_download: true },
+  {
+    id: 'tpl-default',
+    name: 'Default',
+    is_default: true,
+    allow_download: true,
+    seal_enabled: true,
+  },
+  {
+    id: 'tpl-law',
+    name: 'School of Law',
+    is_default: false,
+    allow_download: true,
+    seal_enabled: false,
+  },
 ];
 
 export interface FakeBulkServer {

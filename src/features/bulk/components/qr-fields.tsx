@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useField } from 'react-final-form';
 
+import { qrSizeCaption, qrSizeMinimumMm } from '@/lib/sealed-qr';
 import {
   VERIFICATION_LIMITS,
   type QrCorner,
@@ -37,9 +38,16 @@ const CORNERS: { value: QrCorner; label: string; icon: SvgIconComponent }[] = [
   { value: 'bottom-right', label: 'Bottom right', icon: SouthEastOutlined },
 ];
 
-const { qr_size_min_mm: MIN_MM, qr_size_max_mm: MAX_MM } = VERIFICATION_LIMITS;
+const { qr_size_max_mm: MAX_MM } = VERIFICATION_LIMITS;
 
-export function QrFields({ disabled = false }: { disabled?: boolean }) {
+interface QrFieldsProps {
+  /** The chosen template seals its codes: the size starts at the sealed minimum. */
+  isSealed?: boolean;
+  disabled?: boolean;
+}
+
+export function QrFields({ isSealed = false, disabled = false }: QrFieldsProps) {
+  const minSizeMm = qrSizeMinimumMm(isSealed);
   const { input } = useField<QrPlacement>('qr', { subscription: { value: true } });
   const qr = input.value;
   const pagesLabelId = useId();
@@ -117,7 +125,7 @@ export function QrFields({ disabled = false }: { disabled?: boolean }) {
         <Box sx={{ px: 1 }}>
           <Slider
             value={qr.size_mm}
-            min={MIN_MM}
+            min={minSizeMm}
             max={MAX_MM}
             step={1}
             onChange={(_event, value) => change({ size_mm: value as number })}
@@ -129,7 +137,7 @@ export function QrFields({ disabled = false }: { disabled?: boolean }) {
           />
         </Box>
         <Typography variant="caption" color="text.secondary">
-          Codes of 25 mm or more scan reliably from a printed page.
+          {qrSizeCaption(isSealed)}
         </Typography>
       </Box>
     </Stack>

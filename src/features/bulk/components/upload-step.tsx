@@ -17,6 +17,8 @@ import { FormSection } from '@/components/form/form-section';
 import { SwitchField } from '@/components/form/switch-field';
 import { TemplateField } from '@/components/form/template-field';
 import { TextInputField } from '@/components/form/text-input-field';
+import { useGetTemplateChoicesQuery } from '@/lib/api/template-choices-api';
+import { isSealedTemplate, useSealedQrSize } from '@/lib/sealed-qr';
 import { BULK_MODES, BULK_SAMPLE_CSV, type BulkMode } from '@common/bulk';
 
 import { FILE_RULES, fileHint, type BulkLimits } from '../bulk-files';
@@ -116,6 +118,9 @@ interface BodyProps {
 function UploadStepBody({ limits, isBusy, onModeChange }: BodyProps) {
   const { values } = useFormState<UploadValues>({ subscription: { values: true } });
   const isDesign = values.mode === 'design';
+  const { data: templateChoices } = useGetTemplateChoicesQuery();
+  const isSealed = isSealedTemplate(templateChoices, values.template_id);
+  useSealedQrSize(isSealed);
   // The stepper above shows the steps of the mode chosen here, before Next.
   useEffect(() => onModeChange(values.mode), [values.mode, onModeChange]);
   return (
@@ -185,7 +190,7 @@ function UploadStepBody({ limits, isBusy, onModeChange }: BodyProps) {
             </Stack>
           </FormSection>
           <FormSection title="QR code" description="Where the code is stamped on each document.">
-            <QrFields disabled={isBusy} />
+            <QrFields isSealed={isSealed} disabled={isBusy} />
           </FormSection>
         </Stack>
       </Grid>

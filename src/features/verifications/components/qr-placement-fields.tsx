@@ -15,10 +15,10 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useField } from 'react-final-form';
 
+import { qrSizeCaption, qrSizeMinimumMm } from '@/lib/sealed-qr';
 import { VERIFICATION_LIMITS } from '@common/verifications';
 
 import { POSITION_LABELS, qrBox, roundFraction, type PageSizeMm } from '../qr-preview';
-import { qrSizeMinimumMm } from '../sealed-qr';
 
 import type { QrPages, QrPlacement, QrPosition } from '../api/verifications-api';
 import type { SvgIconComponent } from '@mui/icons-material';
@@ -176,9 +176,7 @@ export function QrPlacementFields({
           />
         </Box>
         <Typography variant="caption" color="text.secondary">
-          {isSealed
-            ? `Sealed codes carry a signature our scanner checks offline, so they are at least ${minSizeMm} mm.`
-            : 'Codes of 25 mm or more scan reliably from a printed page.'}
+          {qrSizeCaption(isSealed)}
         </Typography>
       </Box>
     </Stack>

@@ -3,10 +3,10 @@ import { setIn } from 'final-form';
 import { array, mixed, number, object, string } from 'yup';
 
 import { validateWithSchema } from '@/lib/forms/validate-with-schema';
+import { qrSizeMinimumMm } from '@/lib/sealed-qr';
 import { QR_PAGES, QR_POSITIONS, VERIFICATION_LIMITS } from '@common/verifications';
 
 import { pickedDocumentProblem, type PickedDocument } from '../document-file';
-import { qrSizeMinimumMm } from '../sealed-qr';
 
 import type { CustomField, QrPlacement } from '../api/verifications-api';
 

@@ -2,7 +2,7 @@
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Form, useForm, useFormState } from 'react-final-form';
 
 import { FormSection } from '@/components/form/form-section';
@@ -11,8 +11,8 @@ import { SwitchField } from '@/components/form/switch-field';
 import { TemplateField } from '@/components/form/template-field';
 import { TextInputField } from '@/components/form/text-input-field';
 import { useGetTemplateChoicesQuery } from '@/lib/api/template-choices-api';
+import { isSealedTemplate, useSealedQrSize } from '@/lib/sealed-qr';
 
-import { isSealedTemplate, qrSizeMinimumMm } from '../sealed-qr';
 import { usePreviewFile } from '../use-preview-file';
 
 import { CustomFieldsInput } from './custom-fields-input';
@@ -58,27 +58,6 @@ export function VerificationForm({ initialValues, onSubmit, submitLabel }: Verif
 interface BodyProps {
   isBusy: boolean;
   submitLabel: string;
-}
-
-/**
- * A sealed code is never smaller than its modules need (the server grows it to fit anyway): while the template
- * seals, the size starts at the sealed minimum, and it goes back to what it was when a template without seals is
- * chosen, unless the user moved it meanwhile.
- */
-function useSealedQrSize(isSealed: boolean) {
-  const form = useForm<VerificationFormValues>();
-  const grownFrom = useRef<number | null>(null);
-  useEffect(() => {
-    const { qr } = form.getState().values;
-    const sealedMinimum = qrSizeMinimumMm(true);
-    if (isSealed && qr.size_mm < sealedMinimum) {
-      grownFrom.current = qr.size_mm;
-      form.change('qr', { ...qr, size_mm: sealedMinimum });
-    } else if (!isSealed && grownFrom.current !== null) {
-      if (qr.size_mm === sealedMinimum) form.change('qr', { ...qr, size_mm: grownFrom.current });
-      grownFrom.current = null;
-    }
-  }, [isSealed, form]);
 }
 
 function VerificationFormBody({ isBusy, submitLabel }: BodyProps) {
