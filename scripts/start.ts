@@ -29,8 +29,10 @@ async function main() {
   const server = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(root, 'server/src/server.ts')],
-    // Its own process group: signals reach the server only through here (see forwardSignals).
-    { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], detached: true },
+    // Its own process group: signals reach the server only through here (see forwardSignals). The IPC channel
+    // carries nothing; the server closes when it drops, so killing this wrapper (SIGKILL, or its whole group)
+    // never leaves a server running on the data folder.
+    { cwd: root, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], detached: true },
   );
   forwardSignals(server);
   server.on('exit', (code, signal) => process.exit(exitCodeOf(code, signal)));

@@ -18,6 +18,12 @@ export interface NpmStartedApp {
   stop(): Promise<number | null>;
   /** Ctrl+C in a terminal: SIGINT to every process of npm's process group. Resolves with npm's exit code. */
   interrupt(): Promise<number | null>;
+  /** The server's process (node running server/src/server.ts). */
+  serverPid: number;
+  /** SIGKILL to scripts/start.ts alone, the wrapper between npm and the server. */
+  killWrapper(): void;
+  /** SIGKILL to every process of npm's process group, as a supervisor or a CI runner ends a job. */
+  killGroup(): void;
   /** Ends with SIGKILL whatever of processIds still runs (cleanup after a failed test). */
   kill(): void;
 }
@@ -68,6 +74,20 @@ export function processTree(pid: number): number[] {
 export function isRunning(pid: number): boolean {
   const state = statFields(pid)?.[0];
   return state !== undefined && state !== 'Z';
+}
+
+function commandLine(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return '';
+  }
+}
+
+function findProcess(pids: number[], script: string): number {
+  const pid = pids.find((candidate) => commandLine(candidate).includes(script));
+  if (pid === undefined) throw new Error(`No process runs ${script}`);
+  return pid;
 }
 
 function killAll(pids: number[]): void {
@@ -126,6 +146,9 @@ export async function startWithNpm(options: NpmStartOptions): Promise<NpmStarted
       process.kill(-npm.pid!, 'SIGINT');
       return exited;
     },
+    serverPid: findProcess(processIds, 'server/src/server.ts'),
+    killWrapper: () => process.kill(findProcess(processIds, 'scripts/start.ts'), 'SIGKILL'),
+    killGroup: () => process.kill(-npm.pid!, 'SIGKILL'),
     kill: () => killAll(processIds),
   };
 }

@@ -1,6 +1,8 @@
 // `npm start` under a process manager: a SIGTERM to npm alone (as `docker stop` sends) reaches the server,
-// which shuts down gracefully; npm leaves nothing running and exits with the server's code.
+// which shuts down gracefully; npm leaves nothing running and exits with the server's code. Killed outright, it
+// leaves no server behind either, and a second one on the same data folder is refused.
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -59,6 +61,60 @@ test(
   START_AND_STOP_MS,
 );
 
+/** Resolves once none of `pids` runs, or rejects after `timeoutMs`. */
+async function waitUntilGone(pids: number[], timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (pids.some(isRunning)) {
+    if (Date.now() > deadline) throw new Error(`Still running: ${pids.filter(isRunning)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+test.each([
+  ['its whole process group', (started: NpmStartedApp) => started.killGroup()],
+  ['the wrapper alone', (started: NpmStartedApp) => started.killWrapper()],
+])(
+  'SIGKILL to %s ends the server too, and the next npm start on the folder starts',
+  async (_target, killIt) => {
+    app = await startWithNpm({ dataDir, staticDir, env: { LOG_LEVEL: 'info' } });
+
+    killIt(app);
+
+    await waitUntilGone(app.processIds);
+    await expect(fetch(`${app.baseUrl}/api/health/`)).rejects.toThrow();
+    app = await startWithNpm({ dataDir, staticDir });
+    expect((await fetch(`${app.baseUrl}/api/health/ready/`)).status).toBe(200);
+  },
+  START_AND_STOP_MS * 2,
+);
+
+test(
+  'a second npm start on the same data folder is refused at once, naming the first, which goes on untouched',
+  async () => {
+    app = await startWithNpm({ dataDir, staticDir });
+
+    // The same port as well: the refusal must come before anything is opened, not from the port.
+    const second = spawnSync('npm', ['start'], {
+      cwd: path.resolve(__dirname, '../..'),
+      env: {
+        ...process.env,
+        PORT: new URL(app.baseUrl).port,
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        STATIC_DIR: staticDir,
+      },
+      encoding: 'utf8',
+    });
+
+    expect(second.status).toBe(1);
+    expect(second.stderr).toContain(`is in use by process ${app.serverPid} (npm start`);
+    expect(existsSync(path.join(dataDir, 'pglite', 'postmaster.pid'))).toBe(true);
+    expect((await fetch(`${app.baseUrl}/api/health/ready/`)).status).toBe(200);
+  },
+  START_AND_STOP_MS,
+);
+
 /** A verification created through the API; answers its code and a function reading its scan count. */
 async function createVerification(baseUrl: string, mailbox: Mailbox) {
   const token = await requestAccessToken(
@@ -105,7 +161,9 @@ test(
       );
       expect(answers.every((status) => status === 200)).toBe(true);
 
-      expect(await app.stop()).toBe(0);
+      const stopCode = await app.stop();
+      if (stopCode !== 0) console.log(app.logs());
+      expect(stopCode).toBe(0);
       app = await startWithNpm({ dataDir, staticDir, env });
 
       expect(await scanCount(app.baseUrl)).toBe(views);

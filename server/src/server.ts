@@ -1,13 +1,17 @@
-// Entry point: loads settings, starts the app on HOST:PORT, and shuts down gracefully on SIGTERM/SIGINT.
+// Entry point: loads settings, takes the data folder, starts the app on HOST:PORT, and shuts down gracefully on
+// SIGTERM/SIGINT or when the `npm start` that ran it goes away.
 
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { databaseTargetFromConfig, prepareDatabase } from './db/open-database';
+import { holdDataDir } from './db/hold-data-dir';
+import { databaseTargetFromConfig, DatabaseUnreadable, prepareDatabase } from './db/open-database';
 
 import type { FastifyInstance } from 'fastify';
 
 // Long enough for in-flight requests (uploads included) to finish; a stuck one must not block a deploy forever.
 const SHUTDOWN_TIMEOUT_MS = 30_000;
+// With the wrapper gone nobody waits for this process, and the next `npm start` waits for its data folder.
+const ORPHANED_SHUTDOWN_TIMEOUT_MS = 10_000;
 
 function loadConfigOrExit(): Config {
   try {
@@ -19,23 +23,28 @@ function loadConfigOrExit(): Config {
   }
 }
 
+/**
+ * SIGTERM and SIGINT close gracefully; a second one means "now". Run by `npm start` (an IPC channel to it), the
+ * server also closes when that channel drops: the wrapper was killed, even with SIGKILL or with its process
+ * group, and a server left behind would keep the data folder and the port.
+ */
 function closeOnSignals(app: FastifyInstance): void {
   let isClosing = false;
-  const shutDown = async (signal: NodeJS.Signals) => {
-    // A second Ctrl+C means "now".
+  const shutDown = async (reason: string, timeoutMs = SHUTDOWN_TIMEOUT_MS) => {
     if (isClosing) process.exit(1);
     isClosing = true;
-    app.log.info({ signal }, 'Shutting down: finishing in-flight requests');
+    app.log.info({ reason }, 'Shutting down: finishing in-flight requests');
     setTimeout(() => {
       app.log.error('Shutdown took too long; exiting');
       process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS).unref();
+    }, timeoutMs).unref();
     await app.close();
     app.log.info('Shut down cleanly');
     process.exit(0);
   };
-  process.on('SIGTERM', shutDown);
-  process.on('SIGINT', shutDown);
+  process.on('SIGTERM', () => void shutDown('SIGTERM'));
+  process.on('SIGINT', () => void shutDown('SIGINT'));
+  process.on('disconnect', () => void shutDown('npm start ended', ORPHANED_SHUTDOWN_TIMEOUT_MS));
 }
 
 function listeningUrl(app: FastifyInstance, host: string): string {
@@ -44,22 +53,31 @@ function listeningUrl(app: FastifyInstance, host: string): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
+function exitWith(error: Error): never {
+  process.stderr.write(`Could not start QR Verify: ${error.message}\n`);
+  process.exit(1);
+}
+
 async function prepareDatabaseOrExit(config: Config): Promise<void> {
   try {
+    holdDataDir(config, 'npm start');
     await prepareDatabase(databaseTargetFromConfig(config));
   } catch (error) {
-    process.stderr.write(`Could not start QR Verify: ${(error as Error).message}\n`);
-    process.exit(1);
+    exitWith(error as Error);
   }
 }
 
 async function start(): Promise<void> {
+  // Documents, the database, exports and the dev mailbox (one-time codes) are the server's alone.
+  process.umask(0o077);
   const config = loadConfigOrExit();
   await prepareDatabaseOrExit(config);
   const app = buildApp({ config });
   try {
     await app.listen({ host: config.HOST, port: config.PORT });
   } catch (error) {
+    // A damaged database is the operator's to restore: said in words, without a stack of WebAssembly frames.
+    if (error instanceof DatabaseUnreadable) exitWith(error);
     app.log.fatal({ err: error }, 'Could not start QR Verify');
     await app.close().catch(() => undefined);
     process.exit(1);
