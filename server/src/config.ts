@@ -269,6 +269,14 @@ const envSchema = z.object({
     365,
     'must be a whole number of days from 0 to 365',
   ).default(14),
+  // Snapshots of the embedded database (docs/deployment.md, "Crashes and backups"): at start and every
+  // BACKUP_INTERVAL_HOURS (0 = none), the newest BACKUP_KEEP kept in DATA_DIR/backups.
+  BACKUP_INTERVAL_HOURS: wholeNumber(
+    0,
+    8_760,
+    'must be a whole number of hours from 0 to 8760',
+  ).default(24),
+  BACKUP_KEEP: wholeNumber(1, 1_000, 'must be a whole number from 1 to 1000').default(3),
   // Scan analytics (docs/analytics.md): how often the queue rolls scans up into the daily table and checks the
   // unusual-activity rule; a code is flagged when UNUSUAL_SCAN_VISITORS distinct devices scan it within
   // UNUSUAL_SCAN_WINDOW_MINUTES, or UNUSUAL_REVOKED_SCAN_VISITORS scan it revoked or expired within a day.

@@ -1,7 +1,8 @@
 // `npm run backup`: a copy of a single-process installation (embedded PGlite) in a timestamped folder: the database
 // as PGlite dumps it (pglite.tar.gz), the stored documents (DATA_DIR/files) and the generated seal master key. The
-// server must be stopped: PGlite lets one process open its folder, and opening it beside a running server would
-// corrupt it. A Postgres server is backed up with pg_dump instead (docs/deployment.md, "Backups").
+// server must be stopped: PGlite lets one process open its folder, so the command holds DATA_DIR and is refused
+// beside a running server (which takes snapshots of its own, DATA_DIR/backups). A Postgres server is backed up
+// with pg_dump instead (docs/deployment.md, "Crashes and backups").
 import { existsSync } from 'node:fs';
 import { chmod, cp, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,7 +13,12 @@ import { PGlite } from '@electric-sql/pglite';
 import { databaseTargetFromConfig } from '../db/open-database';
 import { SEAL_MASTER_KEY_FILE } from '../services/seals/seal-master-key';
 
-import { isParseArgsError, loadCommandConfig, type CommandOutput } from './cli-support';
+import {
+  isParseArgsError,
+  loadCommandConfig,
+  withDataDirHeld,
+  type CommandOutput,
+} from './cli-support';
 
 import type { Config, Environment } from '../config';
 
@@ -69,13 +75,6 @@ function planBackup(config: Config, destination: string): BackupPlan {
   if (!existsSync(path.join(pgliteDir, 'PG_VERSION'))) {
     throw new BackupRefused(
       `No database in ${pgliteDir}: nothing to back up (is DATA_DIR right?).`,
-    );
-  }
-  // PGlite writes this file when it opens the folder and removes it when it closes it.
-  if (existsSync(path.join(pgliteDir, 'postmaster.pid'))) {
-    throw new BackupRefused(
-      `The database in ${pgliteDir} is open: stop the server first. If no server is running, it was stopped ` +
-        'without closing the database (killed, or a power cut): start it and stop it once, then back up.',
     );
   }
   const filesDir = path.join(config.DATA_DIR, 'files');
@@ -158,9 +157,12 @@ export async function runBackupCli(
       return 0;
     }
     const plan = planBackup(config, destination);
-    const dumpBytes = await writeBackup(plan);
-    for (const line of summary(plan, config, dumpBytes)) output.out(line);
-    return 0;
+    return await withDataDirHeld(config, 'npm run backup', output, async () => {
+      // Opened by this process alone (the lock), a folder left by a killed server is recovered as it opens.
+      const dumpBytes = await writeBackup(plan);
+      for (const line of summary(plan, config, dumpBytes)) output.out(line);
+      return 0;
+    });
   } catch (error) {
     if (!(error instanceof BackupRefused || isParseArgsError(error))) throw error;
     output.err((error as Error).message);

@@ -1,8 +1,10 @@
 // What the commands (`npm run sso`, `npm run plans`, `npm run verify`, `npm run backup`) share: running from the terminal, where they print, how they lay out a table,
 // which errors are the user's to fix, and opening the server's own database around a command.
 import { ConfigError, loadConfig, type Config, type Environment } from '../config';
+import { holdDataDir } from '../db/hold-data-dir';
 import { migrateToLatest } from '../db/migrate';
 import { databaseTargetFromConfig, openDatabase } from '../db/open-database';
+import { DataDirInUse, type DataDirLock } from '../lib/data-dir-lock';
 
 import type { Database } from '../db/schema';
 import type { Kysely } from 'kysely';
@@ -40,25 +42,53 @@ export function loadCommandConfig(env: Environment, output: CommandOutput): Conf
 }
 
 /**
- * Reads the settings from `env`, opens and migrates the server's database, runs `command` on it and closes it;
- * resolves with the exit code (1 for invalid settings).
+ * Holds DATA_DIR for `command` (embedded database) until `work` settles; resolves with 1 once the refusal is
+ * printed when a running server or another command has it.
+ */
+export async function withDataDirHeld(
+  config: Config,
+  command: string,
+  output: CommandOutput,
+  work: () => Promise<number>,
+): Promise<number> {
+  let lock: DataDirLock | null;
+  try {
+    lock = holdDataDir(config, command, output.err);
+  } catch (error) {
+    if (!(error instanceof DataDirInUse)) throw error;
+    output.err(error.message);
+    return 1;
+  }
+  try {
+    return await work();
+  } finally {
+    lock?.release();
+  }
+}
+
+/**
+ * Reads the settings from `env`, holds DATA_DIR, opens and migrates the server's database, runs `command` on it
+ * and closes it; resolves with the exit code (1 for invalid settings, or a data folder in use).
  */
 export async function withServerDatabase(
   env: Environment,
   output: CommandOutput,
   command: (db: Kysely<Database>, config: Config) => Promise<number>,
+  commandName = 'a command',
 ): Promise<number> {
   const config = loadCommandConfig(env, output);
   if (!config) return 1;
-  const { db } = await openDatabase(databaseTargetFromConfig(config), {
-    error: (_details, message) => output.err(message),
+  return withDataDirHeld(config, commandName, output, async () => {
+    const { db } = await openDatabase(databaseTargetFromConfig(config), {
+      error: (_details, message) => output.err(message),
+    });
+    try {
+      await migrateToLatest(db);
+      return await command(db, config);
+    } finally {
+      await db.destroy();
+    }
   });
-  try {
-    await migrateToLatest(db);
-    return await command(db, config);
-  } finally {
-    await db.destroy();
-  }
 }
 
 /**

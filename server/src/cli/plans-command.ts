@@ -190,8 +190,13 @@ export function runPlansCli(
   env: Environment,
   output: CommandOutput,
 ): Promise<number> {
-  return withServerDatabase(env, output, async (db, config) => {
-    await seedDefaultPlans(db);
-    return runPlansCommand(db, argv, output, config);
-  });
+  return withServerDatabase(
+    env,
+    output,
+    async (db, config) => {
+      await seedDefaultPlans(db);
+      return runPlansCommand(db, argv, output, config);
+    },
+    'npm run plans',
+  );
 }

@@ -130,5 +130,5 @@ export function runSsoCli(
   env: Environment,
   output: CommandOutput,
 ): Promise<number> {
-  return withServerDatabase(env, output, (db) => runSsoCommand(db, argv, output));
+  return withServerDatabase(env, output, (db) => runSsoCommand(db, argv, output), 'npm run sso');
 }

@@ -22,6 +22,8 @@ declare module 'fastify' {
     pglite: PGlite | null;
     /** The Postgres server's URL, for a connection of one's own (LISTEN); null on PGlite. */
     databaseUrl: string | null;
+    /** The embedded database's folder (snapshots copy it); null on a Postgres server or in memory. */
+    pgliteDir: string | null;
   }
 }
 
@@ -50,6 +52,7 @@ export default fp<{ target: DatabaseTarget }>(
     app.decorate('dbDriver', driver);
     app.decorate('pglite', pglite);
     app.decorate('databaseUrl', target.driver === 'postgres' ? target.url : null);
+    app.decorate('pgliteDir', (target.driver === 'pglite' && target.dataDir) || null);
   },
   { name: 'db', dependencies: ['config'] },
 );

@@ -22,6 +22,10 @@ import {
 } from '../services/analytics/analytics-services';
 import { buildApiKeyServices, type ApiKeyServices } from '../services/api-keys/api-key-services';
 import { buildAuthServices, type AuthServices } from '../services/auth/auth-services';
+import {
+  buildSnapshotServices,
+  type SnapshotServices,
+} from '../services/backups/snapshot-services';
 import { buildBulkServices, type BulkServices } from '../services/bulk/bulk-services';
 import {
   buildCustomDomainServices,
@@ -80,6 +84,7 @@ export interface AppServices {
   customDomains: CustomDomainServices;
   subscription: SubscriptionServices;
   analytics: AnalyticsServices;
+  snapshots: SnapshotServices;
   support: SupportServices;
   /** Sealed QR codes: the accounts' signing keys and the trust list (docs/seals.md). */
   seals: SealServices;
@@ -243,6 +248,12 @@ export default fp(
       }),
       subscription: buildSubscriptionServices({ db, config, planLimits }),
       analytics,
+      snapshots: buildSnapshotServices({
+        db,
+        pgliteDir: app.pgliteDir,
+        queue: app.queue,
+        config,
+      }),
       support: buildSupportServices({ db, mailer, config, planLimits }),
       seals,
       planLimits,
@@ -258,6 +269,7 @@ export default fp(
       await app.services.accountDeletion.startWorking(app.log);
       await analytics.startWorking(app.log);
       await app.services.accountExports.startWorking(app.log);
+      await app.services.snapshots.startWorking(app.log);
       // Embedded PGlite is one process by construction: nobody else can be storing files right now.
       const minAgeSeconds =
         app.dbDriver === 'pglite' ? 0 : app.config.ORPHANED_FILES_MIN_AGE_SECONDS;
@@ -269,6 +281,7 @@ export default fp(
       await notifications.close();
       await scanRecorder.close();
       analytics.close();
+      app.services.snapshots.close();
       await app.services.bulk.close();
       await webhooks.close();
       await securing.close();

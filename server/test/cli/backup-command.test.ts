@@ -6,6 +6,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 
 import { runBackupCli } from '../../src/cli/backup-command';
+import { lockDataDir } from '../../src/lib/data-dir-lock';
 import { createPgliteFolder } from '../helpers/database-templates';
 import { createTempDir } from '../helpers/test-app';
 
@@ -82,16 +83,26 @@ test('says what is not in it: a bucket, and a master key set in the environment'
   );
 });
 
-test('refuses while the database is open (the server running), and writes nothing', async () => {
-  const server = await PGlite.create(path.join(dataDir, 'pglite'));
+test('refuses while a server holds the data folder, naming it, and writes nothing', async () => {
+  const server = lockDataDir(dataDir, 'npm start');
   try {
     expect(await backup()).toBe(1);
   } finally {
-    await server.close();
+    server.release();
   }
 
-  expect(lines.err).toEqual([expect.stringContaining('is open: stop the server first')]);
+  expect(lines.err).toEqual([
+    expect.stringContaining(`is in use by process ${process.pid} (npm start`),
+  ]);
   expect(await readdir(backups)).toEqual([]);
+});
+
+test('backs up a folder a killed server left open (postmaster.pid still there)', async () => {
+  await writeFile(path.join(dataDir, 'pglite', 'postmaster.pid'), '4242\n');
+
+  expect(await backup()).toBe(0);
+
+  expect(lines.out[0]).toMatch(/^Backed up to /);
 });
 
 test('refuses on a Postgres server, pointing at pg_dump', async () => {

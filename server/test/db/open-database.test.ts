@@ -1,9 +1,15 @@
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import fs from 'node:fs';
+import { cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { sql } from 'kysely';
 
-import { describeDatabaseTarget, openDatabase, prepareDatabase } from '../../src/db/open-database';
+import {
+  DatabaseUnreadable,
+  describeDatabaseTarget,
+  openDatabase,
+  prepareDatabase,
+} from '../../src/db/open-database';
 import { createTempDir } from '../helpers/test-app';
 
 const silentLog = { error: () => undefined };
@@ -66,6 +72,44 @@ test('a PGlite folder is opened with small shared buffers, whether prepared firs
     await db.destroy();
     expect(rows).toEqual([{ shared_buffers: '16MB' }]);
   }
+});
+
+test('a PGlite folder is opened with fsync on, and a commit reaches the disk through fsync', async () => {
+  const { db } = await openDatabase(written, silentLog);
+  const fsync = jest.spyOn(fs, 'fsyncSync');
+  try {
+    const { rows } = await sql<{ fsync: string; wal_sync_method: string }>`
+      select current_setting('fsync') as fsync, current_setting('wal_sync_method') as wal_sync_method
+    `.execute(db);
+    expect(rows).toEqual([{ fsync: 'on', wal_sync_method: 'fsync' }]);
+    fsync.mockClear();
+
+    await db.transaction().execute((trx) =>
+      trx
+        .insertInto('notes' as never)
+        .values({ body: 'synced' } as never)
+        .execute(),
+    );
+
+    expect(fsync).toHaveBeenCalled();
+  } finally {
+    fsync.mockRestore();
+    // The folder is shared with the other tests, which expect its one row.
+    await sql`delete from notes where body = 'synced'`.execute(db);
+    await db.destroy();
+  }
+});
+
+test('a damaged folder is explained in words: which folder, what probably happened, the restore command', async () => {
+  const dataDir = path.join(dir, 'pglite');
+  await cp(written.dataDir, dataDir, { recursive: true });
+  await writeFile(path.join(dataDir, 'global', 'pg_control'), Buffer.alloc(8192, 7));
+
+  const opening = openDatabase({ driver: 'pglite', dataDir }, silentLog);
+
+  await expect(opening).rejects.toThrow(DatabaseUnreadable);
+  await expect(opening).rejects.toThrow(`The database in ${dataDir} could not be opened`);
+  await expect(opening).rejects.toThrow('npm run restore -- --from');
 });
 
 test('preparing a folder that holds a database leaves it as it was', async () => {
