@@ -87,6 +87,15 @@ export async function copyLivePglite(
   return { heldMs };
 }
 
+/** Removes what a snapshot interrupted by a crash left (the lock admits one process, so none is being written). */
+export async function removePartialSnapshots(dataDir: string): Promise<void> {
+  const folder = snapshotsFolder(dataDir);
+  if (!existsSync(folder)) return;
+  for (const name of readdirSync(folder).filter((entry) => entry.endsWith('.partial'))) {
+    await rm(path.join(folder, name), { recursive: true, force: true });
+  }
+}
+
 /** Removes all but the newest `keep` snapshots. */
 export async function pruneSnapshots(dataDir: string, keep: number): Promise<string[]> {
   const snapshots = listSnapshots(dataDir);

@@ -11,6 +11,7 @@ import path from 'node:path';
 import {
   copyLivePglite,
   pruneSnapshots,
+  removePartialSnapshots,
   snapshotName,
   snapshotsFolder,
 } from '../../db/pglite-snapshot';
@@ -63,7 +64,7 @@ export function buildSnapshotServices({ db, pgliteDir, queue, config }: Snapshot
     if (!pgliteDir) throw new Error('Snapshots are of the embedded database in DATA_DIR');
     const folder = path.join(snapshotsFolder(config.DATA_DIR), snapshotName(now));
     const partial = `${folder}.partial`;
-    await rm(partial, { recursive: true, force: true });
+    await removePartialSnapshots(config.DATA_DIR);
     await mkdir(partial, { recursive: true });
     try {
       const { heldMs } = await copyLivePglite(db, pgliteDir, path.join(partial, 'pglite'));
