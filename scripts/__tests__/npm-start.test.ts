@@ -2,7 +2,7 @@
 // which shuts down gracefully; npm leaves nothing running and exits with the server's code. Killed outright, it
 // leaves no server behind either, and a second one on the same data folder is refused.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -60,6 +60,16 @@ test(
   },
   START_AND_STOP_MS,
 );
+
+/** Every file and folder under `folder`, leaving out the top-level names in `skip`. */
+function filesUnder(folder: string, skip: string[] = []): string[] {
+  return readdirSync(folder, { withFileTypes: true })
+    .filter((entry) => !skip.includes(entry.name))
+    .flatMap((entry) => {
+      const entryPath = path.join(folder, entry.name);
+      return entry.isDirectory() ? [entryPath, ...filesUnder(entryPath)] : [entryPath];
+    });
+}
 
 /** Resolves once none of `pids` runs, or rejects after `timeoutMs`. */
 async function waitUntilGone(pids: number[], timeoutMs = 20_000): Promise<void> {
@@ -152,6 +162,9 @@ test(
       const env = { SMTP_URL: mailbox.url };
       app = await startWithNpm({ dataDir, staticDir, env });
       const { code, scanCount } = await createVerification(app.baseUrl, mailbox);
+      // The database, the documents and the lock are the server's alone (the test made dist/ itself).
+      const shared = filesUnder(dataDir, ['dist']).filter((file) => statSync(file).mode & 0o077);
+      expect(shared).toEqual([]);
       const views = 137;
       // Concurrent views, answered before the batched write: the shutdown must flush what is still waiting.
       const answers = await Promise.all(

@@ -99,6 +99,8 @@ export function runFromTerminal(
   run: (args: string[], env: Environment, output: CommandOutput) => Promise<number>,
   crashCode = 1,
 ): void {
+  // What a command writes (backups, a restored database) is as private as what the server writes.
+  process.umask(0o077);
   run(process.argv.slice(2), process.env, {
     out: (line) => process.stdout.write(`${line}\n`),
     err: (line) => process.stderr.write(`${line}\n`),
