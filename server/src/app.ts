@@ -9,12 +9,13 @@ import { zodSerializerCompiler, zodValidatorCompiler } from './lib/zod-schemas';
 import { createLoggerOptions, RequestLogController, type LogStream } from './logger';
 import afterAnswerPlugin from './plugins/after-answer';
 import authPlugin from './plugins/auth';
+import bodyRefusalsPlugin from './plugins/body-refusals';
 import companionPlugin from './plugins/companion';
 import configPlugin from './plugins/config';
 import csrfPlugin from './plugins/csrf';
 import customDomainHostsPlugin from './plugins/custom-domain-hosts';
 import dbPlugin from './plugins/db';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { answerConnectionError } from './plugins/errors';
 import gracefulClosePlugin from './plugins/graceful-close';
 import helmetPlugin from './plugins/helmet';
 import mailPlugin from './plugins/mail';
@@ -71,6 +72,8 @@ export function buildApp({
     routerOptions: { ignoreTrailingSlash: true },
     // Creating a fresh embedded database (initdb in WASM) can take over Fastify's default 10 s on a busy machine.
     pluginTimeout: 60_000,
+    // A request Node could not read (cut off mid-body, say) is answered in the API's error envelope.
+    clientErrorHandler: answerConnectionError,
   });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(zodSerializerCompiler);
@@ -97,6 +100,7 @@ export function buildApp({
   app.register(helmetPlugin);
   app.register(formbody);
   app.register(multipartPlugin);
+  app.register(bodyRefusalsPlugin);
   app.register(rateLimitPlugin);
   app.register(errorsPlugin);
   app.register(authPlugin);

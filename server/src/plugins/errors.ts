@@ -1,13 +1,16 @@
 // The one error handler: every failure leaves as { error: { message, code?, details? } } (common/api-error.ts),
 // except on the OAuth token endpoints, which answer RFC 6749's { error, error_description }.
 // Client mistakes keep a helpful message; anything unexpected is logged, reported, and answered without internals.
+import { STATUS_CODES } from 'node:http';
+
 import fp from 'fastify-plugin';
 
 import { AppError } from '../lib/app-error';
 import { formatBytes } from '../lib/format-bytes';
 import { OAuthError } from '../services/auth/oauth-error';
 
-import type { FastifyError, FastifyRequest } from 'fastify';
+import type { ConnectionError, FastifyError, FastifyRequest } from 'fastify';
+import type { Socket } from 'node:net';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -88,6 +91,38 @@ function toAppError(
     });
   }
   return undefined;
+}
+
+// What Node could not read as a request. Fastify's own answers carry its envelope, not the API's.
+const CONNECTION_ERRORS: Record<string, { statusCode: number; message: string }> = {
+  // The client ended its side of the connection before its request ended (a body short of its Content-Length).
+  HPE_INVALID_EOF_STATE: {
+    statusCode: 400,
+    message: 'The request was cut off before it ended. Send it again.',
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: { statusCode: 408, message: 'The request took too long to arrive.' },
+  HPE_HEADER_OVERFLOW: { statusCode: 431, message: 'The request headers are too large.' },
+};
+const MALFORMED_REQUEST = { statusCode: 400, message: 'Malformed HTTP request.' };
+
+/**
+ * Fastify's clientErrorHandler. Answers only on a connection that has carried no answer yet, since these bytes
+ * could land inside another answer (one held open while a refused body drains, say); on a kept-alive connection
+ * the cut-off request is closed unanswered, as before.
+ */
+export function answerConnectionError(error: ConnectionError, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (socket.writable && socket.bytesWritten === 0) {
+    const { statusCode, message } = CONNECTION_ERRORS[error.code] ?? MALFORMED_REQUEST;
+    const body = JSON.stringify(
+      new AppError({ statusCode, code: 'bad_request', message }).toBody(),
+    );
+    socket.write(
+      `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 export default fp(

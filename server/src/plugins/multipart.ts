@@ -1,6 +1,7 @@
 // Parses multipart/form-data into request.body (fields as strings, each file part streamed to a temporary file)
 // before validation, so a multipart form is validated like a JSON or urlencoded one; its errors become 400/413,
-// never 500. The temporary files live in DATA_DIR/tmp/uploads and go when the request is over (upload-temp-files.ts).
+// never 500 (a form cut off before its end included). The temporary files live in DATA_DIR/tmp/uploads and go when
+// the request is over (upload-temp-files.ts).
 import { open } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 
@@ -43,6 +44,10 @@ export const uploadedFileField = z.custom<UploadedFile>((value) => value instanc
     issue.input === undefined ? 'This field is required.' : 'Attach the document as a file.',
 });
 
+function isSystemError(error: unknown): boolean {
+  return typeof (error as NodeJS.ErrnoException).syscall === 'string';
+}
+
 /** Writing a file part to disk failed (a full disk, say): the server's fault, so a 500, not the form's 400. */
 class TempFileError extends Error {
   constructor(cause: unknown) {
@@ -70,9 +75,30 @@ function fieldTooLarge(limit: number): AppError {
   });
 }
 
+function formTooLarge(limits: PartLimits, maxFiles: number): AppError {
+  const files =
+    maxFiles === 1
+      ? `a file of up to ${formatBytes(limits.file)}`
+      : `${maxFiles} files of up to ${formatBytes(limits.file)} each`;
+  return new AppError({
+    statusCode: 413,
+    code: 'body_too_large',
+    message: `The form is larger than this request takes: ${files} and ${formatBytes(limits.field)} of other fields.`,
+  });
+}
+
+// How the request (Node's 'aborted'), @fastify/multipart and busboy say that the body ended before the form did.
+function isCutOff(code: string, message: string): boolean {
+  return (
+    code === 'ECONNRESET' ||
+    code === 'FST_MP_PREMATURE_CLOSE' ||
+    /unexpected end of multipart data/i.test(message)
+  );
+}
+
 function toMultipartError(error: unknown, limit: number, maxFiles: number): Error {
   if (error instanceof AppError || error instanceof TempFileError) return error;
-  const code = (error as { code?: string }).code ?? '';
+  const { code = '', message = '' } = error as { code?: string; message?: string };
   if (code === 'FST_REQ_FILE_TOO_LARGE') return fieldTooLarge(limit);
   if (code === 'FST_FILES_LIMIT') {
     return unexpectedFile(
@@ -84,6 +110,14 @@ function toMultipartError(error: unknown, limit: number, maxFiles: number): Erro
       statusCode: 413,
       code: 'body_too_large',
       message: `The form has too many fields or files (at most ${MAX_PARTS}).`,
+    });
+  }
+  // The client's doing (a dropped connection, a script that stopped writing), not the server's: a 400 it can act on.
+  if (isCutOff(code, message)) {
+    return new AppError({
+      statusCode: 400,
+      code: 'malformed_multipart',
+      message: 'The upload was cut off before it ended. Send it again.',
     });
   }
   return new AppError({
@@ -114,14 +148,12 @@ async function writeFile(
     throw new TempFileError(error);
   });
   const out = handle.createWriteStream();
-  // pipeline() rejects with the same error whichever side failed; the first 'error' tells which one did.
-  let isDiskFailure: boolean | undefined;
-  part.file.once('error', () => (isDiskFailure ??= false));
-  out.once('error', () => (isDiskFailure ??= true));
   try {
     await pipeline(part.file, out);
   } catch (error) {
-    throw isDiskFailure ? new TempFileError(error) : error;
+    // pipeline() rejects with the same error whichever side failed, and a part cut off mid-file is destroyed without
+    // an 'error' of its own. The disk's failures (ENOSPC, EIO) are system errors naming their call; the form's are not.
+    throw isSystemError(error) ? new TempFileError(error) : error;
   }
   // Busboy stops at the limit and ends the part as if it were whole.
   if (part.file.truncated) throw fileTooLarge(part.fieldname, fileLimit);
@@ -169,6 +201,11 @@ function declaredFields(request: FastifyRequest): Set<string> | null {
   return shape ? new Set(Object.keys(shape)) : null;
 }
 
+/** The most a form may weigh: as many files as the route takes at their limit, and fields as much as a JSON body. */
+function formLimit(limits: PartLimits, maxFiles: number): number {
+  return maxFiles * limits.file + limits.field;
+}
+
 async function readMultipartBody(
   request: FastifyRequest,
   limit: number,
@@ -186,6 +223,11 @@ async function readMultipartBody(
         : Math.max(...Object.values(byField)),
     fileByField: byField,
   };
+  // Refused by its declared length before a byte is read: a client that sent `Expect: 100-continue` (body-refusals.ts)
+  // then never sends the body at all.
+  if (Number(request.headers['content-length']) > formLimit(limits, multipartFiles)) {
+    throw formTooLarge(limits, multipartFiles);
+  }
   const declared = declaredFields(request);
   try {
     const parts = request.parts({ limits: { fileSize: limits.file, files: multipartFiles } });

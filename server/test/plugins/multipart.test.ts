@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 
 import { z } from 'zod';
 
@@ -157,6 +158,27 @@ describe("a form's file part", () => {
     await app.close();
     await startApp({ BODY_LIMIT_BYTES: '1024' });
 
+    // Within what the whole form may weigh (a 1 KiB file and 1 KiB of other fields): found out while it is read.
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test/upload/',
+      headers: { 'content-type': FORM_TYPE },
+      payload: `${filePart('%'.repeat(1500))}${textPart('title', 'Diploma')}--${BOUNDARY}--\r\n`,
+    });
+
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error).toEqual({
+      code: 'body_too_large',
+      message: 'The file is larger than the 1 KiB limit',
+      details: { document: ['The file is larger than the 1 KiB limit'] },
+    });
+    expect(await readdir(folder)).toEqual([]);
+  });
+
+  test('in a form that says it is larger than the route takes is refused before it is read', async () => {
+    await app.close();
+    await startApp({ BODY_LIMIT_BYTES: '1024' });
+
     const response = await app.inject({
       method: 'POST',
       url: '/api/test/upload/',
@@ -167,10 +189,51 @@ describe("a form's file part", () => {
     expect(response.statusCode).toBe(413);
     expect(response.json().error).toEqual({
       code: 'body_too_large',
-      message: 'The file is larger than the 1 KiB limit',
-      details: { document: ['The file is larger than the 1 KiB limit'] },
+      message:
+        'The form is larger than this request takes: a file of up to 1 KiB and 1 KiB of other fields.',
     });
+    expect(beforeValidation).toEqual([]);
     expect(await readdir(folder)).toEqual([]);
+  });
+
+  test("that the disk fails to take is the server's fault: a 500, and removed", async () => {
+    // The module itself, whose open() the plugin calls (a namespace import would be a copy of it).
+    const fsPromises = jest.requireActual<typeof import('node:fs/promises')>('node:fs/promises');
+    const realOpen = fsPromises.open;
+    // A full disk, as the file's write stream would report it.
+    const fullDisk = () =>
+      new Writable({
+        write(_chunk, _encoding, done) {
+          done(
+            Object.assign(new Error('ENOSPC: no space left on device, write'), {
+              code: 'ENOSPC',
+              syscall: 'write',
+            }),
+          );
+        },
+      });
+    const open = jest.spyOn(fsPromises, 'open').mockImplementation(async (...args) => {
+      const handle = await realOpen(...args);
+      if (String(args[0]).startsWith(folder)) {
+        jest.spyOn(handle, 'createWriteStream').mockImplementation(() => {
+          void handle.close();
+          return fullDisk() as ReturnType<typeof handle.createWriteStream>;
+        });
+      }
+      return handle;
+    });
+
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test/upload/',
+      headers: { 'content-type': FORM_TYPE },
+      payload: `${filePart('%PDF-1.7')}${textPart('title', 'Diploma')}--${BOUNDARY}--\r\n`,
+    });
+    open.mockRestore();
+
+    expect(response.statusCode).toBe(500);
+    expect(response.json().error.code).toBe('internal_error');
+    await eventually(isFolderEmpty, 'the folder is empty');
   });
 
   test('a JSON body shaped like a file part does not pass as one', async () => {
