@@ -12,6 +12,7 @@
 //   bulk        bulk operations of 1,000 and 10,000 rows in both modes, each on its own server: time per row,
 //               the server's peak RSS and CPU, the public page's p99 during the run
 //   securing    the app's worker pool vs a bare pdf-lib + qrcode loop, 3 document classes, 1 and 4 clients
+//   snapshot    the embedded database's online snapshot at start: the public page's answers while it runs
 // BENCH_ONLY=page,securing runs only the named sections; scripts/bench/settings.ts has the durations (and a
 // quick setting for checking that every section runs). Goals are printed, not asserted: the run exits non-zero
 // only when the soak lost or failed a view, the heavy document was refused, or a bulk operation did not secure
@@ -27,6 +28,7 @@ import { benchLighthouse } from './bench/lighthouse';
 import { benchPublicRoutes } from './bench/public-routes';
 import { Report } from './bench/report';
 import { benchSecuring } from './bench/securing';
+import { benchSnapshot } from './bench/snapshot';
 import { benchSoak } from './bench/soak';
 import { benchSignInScripts } from './bench/spa-scripts';
 import { ensureSpaBuilt } from './spa-build';
@@ -44,7 +46,14 @@ const APP_SECTIONS: Record<string, (bench: BenchApp, report: Report) => Promise<
   'copy-check': benchCopyCheck,
   heavy: benchHeavyDocument,
 };
-const SECTION_NAMES = ['memory', ...Object.keys(APP_SECTIONS), 'instances', 'bulk', 'securing'];
+const SECTION_NAMES = [
+  'memory',
+  ...Object.keys(APP_SECTIONS),
+  'instances',
+  'bulk',
+  'securing',
+  'snapshot',
+];
 
 function chosenSections(): string[] {
   const chosen = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
@@ -80,6 +89,7 @@ async function main() {
   if (sections.includes('instances')) await benchInstances(report);
   if (sections.includes('bulk')) isClean = (await benchBulk(report)) && isClean;
   if (sections.includes('securing')) await benchSecuring(report);
+  if (sections.includes('snapshot')) await benchSnapshot(report);
   report.summary();
   if (!isClean) process.exitCode = 1;
 }

@@ -1,15 +1,15 @@
-// Consistent copies of the embedded database while it serves, with Postgres's own online backup: pg_backup_start
-// (a checkpoint), a copy of the folder made while writes go on, pg_backup_stop, then the WAL written meanwhile.
-// Opened later, Postgres replays that WAL from the checkpoint named in backup_label, so pages copied mid-write are
-// repaired (full_page_writes) and the copy is the database as it was at pg_backup_stop. Requests are held only
-// while the two calls run; the copy is asynchronous file I/O.
+// Consistent copies of the embedded database while it serves, without holding its requests. The folder is copied
+// as a crash would leave it, in the order crash recovery needs: pg_control first (it names the checkpoint recovery
+// starts from), then the data files while writes go on, then the WAL. Opened later, Postgres replays the WAL from
+// that checkpoint to its end: pages copied mid-write are repaired from the full-page images written after the
+// checkpoint (full_page_writes), and every change a copied page holds was logged before it was written, so the WAL
+// copied last has it. That holds while no checkpoint runs during the copy (one would recycle the WAL the copy
+// needs): embedded PGlite has no checkpointer, and pg_control changes only at a checkpoint, so the copy is taken
+// again when it changed. (Postgres's own online backup, pg_backup_start/stop, holds requests for a checkpoint and
+// still needs WAL archiving to keep the WAL a checkpoint during the copy would remove: not simpler, not safer.)
 import { existsSync, readdirSync } from 'node:fs';
-import { cp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-
-import { sql, type Kysely } from 'kysely';
-
-import type { Database } from './schema';
 
 /** Snapshots live in DATA_DIR/backups, one folder each, named snapshot-<UTC time> so they sort by age. */
 export const SNAPSHOTS_FOLDER = 'backups';
@@ -46,45 +46,50 @@ export function latestSnapshot(dataDir: string): string | null {
 
 const copyFilter = (source: string) => !NOT_COPIED.has(path.basename(source));
 
-/**
- * Copies the live PGlite folder `pgliteDir` (open through `db`) into `destination`, which must not exist, as a
- * folder PGlite can open. Resolves with how long requests were held (the two backup calls), in milliseconds.
- */
-export async function copyLivePglite(
-  db: Kysely<Database>,
-  pgliteDir: string,
-  destination: string,
-): Promise<{ heldMs: number }> {
-  let heldMs = 0;
-  const timed = async <T>(work: () => Promise<T>): Promise<T> => {
-    const started = performance.now();
-    try {
-      return await work();
-    } finally {
-      heldMs += performance.now() - started;
-    }
-  };
-  // fast: the checkpoint runs now rather than spread over minutes; the copy waits for it either way.
-  await timed(() => sql`select pg_backup_start('qr-verify snapshot', true)`.execute(db));
-  let label: string;
-  try {
-    await cp(pgliteDir, destination, {
-      recursive: true,
-      filter: (source) => copyFilter(source) && path.basename(source) !== 'pg_wal',
-    });
-  } finally {
-    const { rows } = await timed(() =>
-      sql<{ labelfile: string }>`select labelfile from pg_backup_stop(false)`.execute(db),
-    );
-    label = rows[0]!.labelfile;
-  }
-  // The WAL from the checkpoint on, written while the folder was copied.
+const CONTROL_FILE = path.join('global', 'pg_control');
+const COPY_ATTEMPTS = 5;
+
+/** The folder with its pg_control as it was before the copy began; false when a checkpoint ran meanwhile. */
+async function copyAsCrashed(pgliteDir: string, destination: string): Promise<boolean> {
+  const control = await readFile(path.join(pgliteDir, CONTROL_FILE));
+  await mkdir(path.join(destination, 'global'), { recursive: true });
+  await writeFile(path.join(destination, CONTROL_FILE), control, { mode: 0o600 });
+  await cp(pgliteDir, destination, {
+    recursive: true,
+    filter: (source) =>
+      copyFilter(source) &&
+      path.basename(source) !== 'pg_wal' &&
+      path.relative(pgliteDir, source) !== CONTROL_FILE,
+  });
   await cp(path.join(pgliteDir, 'pg_wal'), path.join(destination, 'pg_wal'), {
     recursive: true,
     filter: copyFilter,
   });
-  await writeFile(path.join(destination, 'backup_label'), label, { mode: 0o600 });
-  return { heldMs };
+  return (await readFile(path.join(pgliteDir, CONTROL_FILE))).equals(control);
+}
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+/** Checkpoints ran through every copy (a very heavy write load): the caller tries again later. */
+export class SnapshotInterrupted extends Error {}
+
+/**
+ * Copies the live PGlite folder `pgliteDir` into `destination`, which must not exist, as a folder PGlite can
+ * open, without holding the database's requests; throws SnapshotInterrupted when checkpoints kept interrupting.
+ */
+export async function copyLivePglite(pgliteDir: string, destination: string): Promise<void> {
+  for (let attempt = 1; attempt <= COPY_ATTEMPTS; attempt += 1) {
+    // A file removed while it was copied (a table dropped) is one more reason to copy again.
+    const isWhole = await copyAsCrashed(pgliteDir, destination).catch((error: unknown) => {
+      if (isMissing(error)) return false;
+      throw error;
+    });
+    if (isWhole) return;
+    await rm(destination, { recursive: true, force: true });
+  }
+  throw new SnapshotInterrupted(
+    `A checkpoint ran during each of ${COPY_ATTEMPTS} copies of ${pgliteDir}; the snapshot is taken later.`,
+  );
 }
 
 /** Removes what a snapshot interrupted by a crash left (the lock admits one process, so none is being written). */

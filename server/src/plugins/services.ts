@@ -249,7 +249,6 @@ export default fp(
       subscription: buildSubscriptionServices({ db, config, planLimits }),
       analytics,
       snapshots: buildSnapshotServices({
-        db,
         pgliteDir: app.pgliteDir,
         queue: app.queue,
         config,

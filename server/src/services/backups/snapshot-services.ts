@@ -19,9 +19,7 @@ import { linkTree } from '../../lib/link-tree';
 import { SEAL_MASTER_KEY_FILE } from '../seals/seal-master-key';
 
 import type { Config } from '../../config';
-import type { Database } from '../../db/schema';
 import type { Queue, QueuePolicy } from '../../plugins/queue';
-import type { Kysely } from 'kysely';
 
 const SNAPSHOT_QUEUE = 'database-snapshot';
 const SNAPSHOT_KEY = 'snapshot';
@@ -43,7 +41,6 @@ interface Log {
 }
 
 export interface SnapshotDeps {
-  db: Kysely<Database>;
   /** The embedded database's folder; null on a Postgres server or an in-memory database (nothing to take). */
   pgliteDir: string | null;
   queue: Queue;
@@ -53,21 +50,21 @@ export interface SnapshotDeps {
   >;
 }
 
-export function buildSnapshotServices({ db, pgliteDir, queue, config }: SnapshotDeps) {
+export function buildSnapshotServices({ pgliteDir, queue, config }: SnapshotDeps) {
   const filesDir = path.join(config.DATA_DIR, 'files');
   const sealKeyFile = path.join(config.DATA_DIR, SEAL_MASTER_KEY_FILE);
   let schedule: NodeJS.Timeout | undefined;
   let log: Log = { info: () => undefined, error: () => undefined };
 
-  /** Takes a snapshot now and prunes old ones; answers its folder and how long requests were held. */
-  async function takeSnapshot(now = new Date()): Promise<{ folder: string; heldMs: number }> {
+  /** Takes a snapshot now and prunes old ones; answers its folder. */
+  async function takeSnapshot(now = new Date()): Promise<{ folder: string }> {
     if (!pgliteDir) throw new Error('Snapshots are of the embedded database in DATA_DIR');
     const folder = path.join(snapshotsFolder(config.DATA_DIR), snapshotName(now));
     const partial = `${folder}.partial`;
     await removePartialSnapshots(config.DATA_DIR);
     await mkdir(partial, { recursive: true });
     try {
-      const { heldMs } = await copyLivePglite(db, pgliteDir, path.join(partial, 'pglite'));
+      await copyLivePglite(pgliteDir, path.join(partial, 'pglite'));
       if (!config.S3_BUCKET && existsSync(filesDir)) {
         await linkTree(filesDir, path.join(partial, 'files'), NOT_LINKED);
       }
@@ -76,7 +73,7 @@ export function buildSnapshotServices({ db, pgliteDir, queue, config }: Snapshot
       }
       await rename(partial, folder);
       await pruneSnapshots(config.DATA_DIR, config.BACKUP_KEEP);
-      return { folder, heldMs };
+      return { folder };
     } catch (error) {
       await rm(partial, { recursive: true, force: true });
       throw error;
@@ -94,8 +91,10 @@ export function buildSnapshotServices({ db, pgliteDir, queue, config }: Snapshot
       log = appLog;
       await queue.define(SNAPSHOT_QUEUE, policy);
       await queue.work(SNAPSHOT_QUEUE, async () => {
-        const { folder, heldMs } = await takeSnapshot();
-        log.info({ folder, heldMs: Math.round(heldMs) }, 'Database snapshot taken');
+        const started = performance.now();
+        const { folder } = await takeSnapshot();
+        const seconds = Number(((performance.now() - started) / 1000).toFixed(2));
+        log.info({ folder, seconds }, 'Database snapshot taken');
       });
       await sendSnapshot();
       // The queue has no cron here (see plugins/queue.ts): a timer asks, the queue does the work.

@@ -5,11 +5,13 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
+import { sql } from 'kysely';
+
 import { buildApp } from '../../../src/app';
 import { runRestoreCli } from '../../../src/cli/restore-command';
 import { loadConfig } from '../../../src/config';
 import { DatabaseUnreadable, openDatabase } from '../../../src/db/open-database';
-import { listSnapshots } from '../../../src/db/pglite-snapshot';
+import { listSnapshots, SnapshotInterrupted } from '../../../src/db/pglite-snapshot';
 import { lockDataDir } from '../../../src/lib/data-dir-lock';
 import { createPgliteFolder } from '../../helpers/database-templates';
 import { fastPasswordHasher } from '../../helpers/fast-password-hasher';
@@ -112,6 +114,31 @@ test('a snapshot taken while writes go on restores a damaged folder, rows and do
       });
       expect(download.statusCode).toBe(200);
     }
+  } finally {
+    await app.close();
+  }
+});
+
+test('a copy a checkpoint ran through is taken again; with checkpoints throughout, none is kept', async () => {
+  const app = startApp({ BACKUP_INTERVAL_HOURS: '0' });
+  try {
+    await app.ready();
+    let isCopying = true;
+    const checkpoints = (async () => {
+      while (isCopying) {
+        await sql`checkpoint`.execute(app.db);
+        // Let the copy's file I/O run between them.
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+    })();
+    const taking = app.services.snapshots.takeSnapshot();
+    await expect(taking).rejects.toThrow(SnapshotInterrupted);
+    isCopying = false;
+    await checkpoints;
+
+    expect(await readdir(path.join(dataDir, 'backups'))).toEqual([]);
+    await app.services.snapshots.takeSnapshot();
+    expect(listSnapshots(dataDir)).toHaveLength(1);
   } finally {
     await app.close();
   }
