@@ -34,6 +34,11 @@ export interface NpmStartOptions {
   /** A built SPA; one outside the checkout's dist/ is served as it is (npm start builds only dist/). */
   staticDir: string;
   env?: Record<string, string>;
+  /**
+   * Called with npm's process id as soon as npm is spawned, before the server answers: for a check that acts on
+   * the chain while it starts (one that kills it makes startWithNpm reject, as any start that did not finish).
+   */
+  onSpawn?: (npmPid: number) => void;
 }
 
 function freePort(): Promise<number> {
@@ -90,6 +95,29 @@ function findProcess(pids: number[], script: string): number {
   return pid;
 }
 
+/** The process running `script` among `pid` and its descendants now, if there is one yet. */
+export function processRunning(pid: number, script: string): number | undefined {
+  return processTree(pid).find((candidate) => commandLine(candidate).includes(script));
+}
+
+/** Every running process started for `dataDir` (npm start hands it down in DATA_DIR), with its command line. */
+export function processesOf(dataDir: string): Array<{ pid: number; command: string }> {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .filter((pid) => isRunning(pid) && environment(pid).includes(`\0DATA_DIR=${dataDir}\0`))
+    .map((pid) => ({ pid, command: commandLine(pid) }));
+}
+
+function environment(pid: number): string {
+  try {
+    // A leading NUL, so that the first variable matches as the others do.
+    return `\0${readFileSync(`/proc/${pid}/environ`, 'utf8')}`;
+  } catch {
+    return '';
+  }
+}
+
 function killAll(pids: number[]): void {
   pids.filter(isRunning).forEach((pid) => process.kill(pid, 'SIGKILL'));
 }
@@ -124,10 +152,12 @@ export async function startWithNpm(options: NpmStartOptions): Promise<NpmStarted
   npm.stdout.on('data', (chunk) => (output += chunk));
   npm.stderr.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => npm.once('exit', resolve));
+  options.onSpawn?.(npm.pid!);
 
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (!(await isHealthy(baseUrl))) {
-    if (npm.exitCode !== null || Date.now() > deadline) {
+    // npm ends by a signal (exitCode stays null) when its child did: it raises the child's signal on itself.
+    if (npm.exitCode !== null || npm.signalCode !== null || Date.now() > deadline) {
       killAll(processTree(npm.pid!));
       throw new Error(`npm start did not become healthy (exit ${npm.exitCode}):\n${output}`);
     }
