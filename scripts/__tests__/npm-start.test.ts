@@ -2,7 +2,7 @@
 // which shuts down gracefully; npm leaves nothing running and exits with the server's code. Killed outright, it
 // leaves no server behind either, and a second one on the same data folder is refused.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -43,6 +43,8 @@ test(
     expect(app.logs()).toContain('Shut down cleanly');
     expect(app.processIds.filter(isRunning)).toEqual([]);
     await expect(fetch(`${app.baseUrl}/api/health/`)).rejects.toThrow();
+    // Given back: the next start has no lock to take over.
+    expect(readFileSync(path.join(dataDir, 'qr-verify.lock'), 'utf8')).toBe('');
   },
   START_AND_STOP_MS,
 );

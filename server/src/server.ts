@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { holdDataDir } from './db/hold-data-dir';
 import { databaseTargetFromConfig, DatabaseUnreadable, prepareDatabase } from './db/open-database';
 
+import type { DataDirLock } from './lib/data-dir-lock';
 import type { FastifyInstance } from 'fastify';
 
 // Long enough for in-flight requests (uploads included) to finish; a stuck one must not block a deploy forever.
@@ -28,7 +29,7 @@ function loadConfigOrExit(): Config {
  * server also closes when that channel drops: the wrapper was killed, even with SIGKILL or with its process
  * group, and a server left behind would keep the data folder and the port.
  */
-function closeOnSignals(app: FastifyInstance): void {
+function closeOnSignals(app: FastifyInstance, dataDirLock: DataDirLock | null): void {
   let isClosing = false;
   const shutDown = async (reason: string, timeoutMs = SHUTDOWN_TIMEOUT_MS) => {
     if (isClosing) process.exit(1);
@@ -39,6 +40,8 @@ function closeOnSignals(app: FastifyInstance): void {
       process.exit(1);
     }, timeoutMs).unref();
     await app.close();
+    // Given back empty: the next start finds a clean stop, not one to take over.
+    dataDirLock?.release();
     app.log.info('Shut down cleanly');
     process.exit(0);
   };
@@ -58,20 +61,35 @@ function exitWith(error: Error): never {
   process.exit(1);
 }
 
-async function prepareDatabaseOrExit(config: Config): Promise<void> {
+async function prepareDatabaseOrExit(config: Config): Promise<DataDirLock | null> {
   try {
-    holdDataDir(config, 'npm start');
+    const lock = holdDataDir(config, 'npm start');
     await prepareDatabase(databaseTargetFromConfig(config));
+    return lock;
   } catch (error) {
     exitWith(error as Error);
   }
 }
 
+/**
+ * Run by `npm start`, the server never outlives it, starting included: until it serves, a dropped channel (or
+ * one that dropped while the code loaded) ends it at once, as a crash would. Answers the function that hands
+ * over to closeOnSignals' graceful path.
+ */
+function exitIfOrphanedWhileStarting(): () => void {
+  if (typeof process.send !== 'function') return () => undefined;
+  const exitNow = () => process.exit(1);
+  if (!process.connected) exitNow();
+  process.once('disconnect', exitNow);
+  return () => process.off('disconnect', exitNow);
+}
+
 async function start(): Promise<void> {
+  const stopWatchingWhileStarting = exitIfOrphanedWhileStarting();
   // Documents, the database, exports and the dev mailbox (one-time codes) are the server's alone.
   process.umask(0o077);
   const config = loadConfigOrExit();
-  await prepareDatabaseOrExit(config);
+  const dataDirLock = await prepareDatabaseOrExit(config);
   const app = buildApp({ config });
   try {
     await app.listen({ host: config.HOST, port: config.PORT });
@@ -82,7 +100,8 @@ async function start(): Promise<void> {
     await app.close().catch(() => undefined);
     process.exit(1);
   }
-  closeOnSignals(app);
+  stopWatchingWhileStarting();
+  closeOnSignals(app, dataDirLock);
   process.stdout.write(
     `QR Verify is listening on ${listeningUrl(app, config.HOST)} (public URL ${config.PUBLIC_URL})\n`,
   );
