@@ -75,6 +75,8 @@ test('runs on defaults when nothing is set', () => {
     CUSTOM_DOMAIN_SCHEME: 'https',
     CUSTOM_DOMAIN_RECHECK_SECONDS: 300,
     ACCOUNT_DELETION_GRACE_DAYS: 14,
+    BACKUP_INTERVAL_HOURS: 24,
+    BACKUP_KEEP: 3,
     ANALYTICS_ROLLUP_INTERVAL_SECONDS: 300,
     UNUSUAL_SCAN_VISITORS: 20,
     UNUSUAL_SCAN_WINDOW_MINUTES: 60,
@@ -372,5 +374,18 @@ test('reads the scale-out settings: S3 keys come in pairs, Redis and metrics are
   expect(configErrorMessage({ S3_ACCESS_KEY_ID: 'id' })).toBe(
     'Invalid configuration:\n' +
       "  - S3_SECRET_ACCESS_KEY must be set together with S3_ACCESS_KEY_ID (or neither, for the AWS SDK's own credentials)",
+  );
+});
+
+test('reads the snapshot settings: 0 hours turns snapshots off, at least one is kept', () => {
+  expect(loadConfig({ BACKUP_INTERVAL_HOURS: '0', BACKUP_KEEP: '7' })).toMatchObject({
+    BACKUP_INTERVAL_HOURS: 0,
+    BACKUP_KEEP: 7,
+  });
+  expect(configErrorMessage({ BACKUP_INTERVAL_HOURS: 'daily' })).toContain(
+    'BACKUP_INTERVAL_HOURS must be a whole number of hours from 0 to 8760',
+  );
+  expect(configErrorMessage({ BACKUP_KEEP: '0' })).toContain(
+    'BACKUP_KEEP must be a whole number from 1 to 1000',
   );
 });
