@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 
 import { databaseTargetFromConfig } from '../db/open-database';
+import { timestampForName } from '../db/pglite-snapshot';
 import { SEAL_MASTER_KEY_FILE } from '../services/seals/seal-master-key';
 
 import {
@@ -43,14 +44,6 @@ interface BackupPlan {
   destination: string;
 }
 
-/** 2026-06-01T12-30-05Z: sorts by time and is a valid folder name everywhere. */
-function timestamp(date: Date): string {
-  return date
-    .toISOString()
-    .replace(/\.\d+Z$/, 'Z')
-    .replace(/:/g, '-');
-}
-
 function parseBackupArgs(argv: string[], config: Config, cwd: string): string | 'help' {
   const { values } = parseArgs({
     args: argv,
@@ -60,7 +53,7 @@ function parseBackupArgs(argv: string[], config: Config, cwd: string): string | 
   const folder = values.to
     ? path.resolve(cwd, values.to)
     : path.join(path.dirname(config.DATA_DIR), 'backups');
-  return path.join(folder, `qr-verify-backup-${timestamp(new Date())}`);
+  return path.join(folder, `qr-verify-backup-${timestampForName(new Date())}`);
 }
 
 function planBackup(config: Config, destination: string): BackupPlan {

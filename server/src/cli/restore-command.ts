@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 
 import { databaseTargetFromConfig, openDatabase } from '../db/open-database';
-import { latestSnapshot, snapshotName } from '../db/pglite-snapshot';
+import { latestSnapshot, timestampForName } from '../db/pglite-snapshot';
 import { linkTree } from '../lib/link-tree';
 import { SEAL_MASTER_KEY_FILE } from '../services/seals/seal-master-key';
 
@@ -98,7 +98,7 @@ async function moveAside(target: string, suffix: string): Promise<string | null>
 
 /** Writes each part beside its place and renames it in, so a failed restore leaves the folder as it was. */
 async function restore(source: RestoreSource, config: Config): Promise<string[]> {
-  const suffix = snapshotName(new Date()).replace(/^snapshot-/, '');
+  const suffix = timestampForName(new Date());
   const pgliteDir = path.join(config.DATA_DIR, 'pglite');
   const restoring = `${pgliteDir}.restoring`;
   await rm(restoring, { recursive: true, force: true });
@@ -136,7 +136,7 @@ export async function runRestoreCli(
   try {
     if (config.DATABASE_URL) {
       throw new RestoreRefused(
-        'DATABASE_URL is set: restore the Postgres database with pg_restore (docs/deployment.md, "Backups").',
+        'DATABASE_URL is set: restore the Postgres database with pg_restore (docs/deployment.md, "Crashes and backups").',
       );
     }
     const from = parseRestoreArgs(argv, config, env.INIT_CWD ?? process.cwd());

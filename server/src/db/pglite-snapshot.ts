@@ -22,12 +22,17 @@ export function snapshotsFolder(dataDir: string): string {
   return path.join(dataDir, SNAPSHOTS_FOLDER);
 }
 
-/** A folder name for a snapshot taken at `date`: 2026-06-01T12-30-05Z sorts by time and is valid everywhere. */
-export function snapshotName(date: Date): string {
-  return `${SNAPSHOT_PREFIX}${date
+/** 2026-06-01T12-30-05Z: a UTC time that sorts by age and is valid in a file name everywhere. */
+export function timestampForName(date: Date): string {
+  return date
     .toISOString()
     .replace(/\.\d+Z$/, 'Z')
-    .replace(/:/g, '-')}`;
+    .replace(/:/g, '-');
+}
+
+/** A folder name for a snapshot taken at `date`. */
+export function snapshotName(date: Date): string {
+  return `${SNAPSHOT_PREFIX}${timestampForName(date)}`;
 }
 
 /** The whole snapshots in DATA_DIR/backups, oldest first (a folder still being written ends in .partial). */
