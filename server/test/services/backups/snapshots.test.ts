@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import fsPromises from 'node:fs/promises';
 
 import { buildApp } from '../../../src/app';
 import { runRestoreCli } from '../../../src/cli/restore-command';
@@ -120,8 +121,8 @@ test('a snapshot taken while writes go on restores a damaged folder, rows and do
 });
 
 test('a copy a checkpoint ran through is not kept: none while checkpoints go on, a whole one after', async () => {
-  // A stand-in database folder whose pg_control a "checkpoint" rewrites without pause: real checkpoints on a
-  // loaded machine are too slow to be sure one lands in each of the copies.
+  // A stand-in database folder: real checkpoints on a loaded machine are too slow to be sure one lands in each
+  // of the copies.
   const pgliteDir = path.join(dataDir, 'fake-pglite');
   await mkdir(path.join(pgliteDir, 'global'), { recursive: true });
   await mkdir(path.join(pgliteDir, 'pg_wal'), { recursive: true });
@@ -130,23 +131,26 @@ test('a copy a checkpoint ran through is not kept: none while checkpoints go on,
   await writeFile(path.join(pgliteDir, 'pg_wal', 'segment'), 'log');
   const control = path.join(pgliteDir, 'global', 'pg_control');
   await writeFile(control, 'checkpoint 0');
+  const readFileAsIs = fsPromises.readFile;
   const snapshots = buildSnapshotServices({
     pgliteDir,
     queue: {} as Queue,
     config: loadConfig({ DATA_DIR: dataDir, BACKUP_INTERVAL_HOURS: '0' }),
   });
 
-  let isCheckpointing = true;
-  const checkpoints = (async () => {
-    for (let count = 1; isCheckpointing; count += 1) {
-      await writeFile(control, `checkpoint ${count}`);
-    }
-  })();
+  // Every read of pg_control finds a newer checkpoint, as if one ran during each copy.
+  let checkpoint = 0;
+  const readsOfControl = jest
+    .spyOn(fsPromises, 'readFile')
+    .mockImplementation(async (file, options) =>
+      String(file) === control
+        ? Buffer.from(`checkpoint ${(checkpoint += 1)}`)
+        : readFileAsIs(file, options),
+    );
   try {
     await expect(snapshots.takeSnapshot()).rejects.toThrow(SnapshotInterrupted);
   } finally {
-    isCheckpointing = false;
-    await checkpoints;
+    readsOfControl.mockRestore();
   }
   expect(await readdir(path.join(dataDir, 'backups'))).toEqual([]);
 
