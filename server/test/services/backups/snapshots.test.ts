@@ -2,9 +2,8 @@
 // consistent while writes go on, rotated to BACKUP_KEEP, with the documents; a damaged folder is explained and
 // restored from the latest, the documents and the rows agreeing again.
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import fsPromises, { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import fsPromises from 'node:fs/promises';
 
 import { buildApp } from '../../../src/app';
 import { runRestoreCli } from '../../../src/cli/restore-command';
