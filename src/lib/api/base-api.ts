@@ -1,5 +1,6 @@
-// The one RTK Query API. Features add endpoints with baseApi.injectEndpoints in their api/ folder,
-// so tags invalidate across features.
+// The one RTK Query API. Features add endpoints with baseApi.injectEndpoints in their api/ folder, so tags
+// invalidate across features; each passes overrideExisting: 'throw', so two endpoints can never share a name
+// (the one injected first would silently serve both).
 import { createApi } from '@reduxjs/toolkit/query/react';
 
 import { baseQueryWithReauth } from './base-query-with-reauth';

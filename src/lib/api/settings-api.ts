@@ -5,6 +5,7 @@ import type { AppSettings } from '@common/settings';
 import { baseApi } from './base-api';
 
 export const settingsApi = baseApi.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
     getSettings: build.query<AppSettings, void>({
       query: () => 'settings/',

@@ -11,6 +11,7 @@ export type TemplateChoice = Pick<
 >;
 
 export const templateChoicesApi = baseApi.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
     getTemplateChoices: build.query<TemplateChoice[], void>({
       query: () => 'templates/',

@@ -20,6 +20,7 @@ export type { Session } from '@common/auth-schemas';
 const SHOWN_BY_SCREEN = { showsOwnErrors: true } as const;
 
 const accountApi = baseApi.enhanceEndpoints({ addTagTypes: ['Session'] }).injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
     getAccountProfile: build.query<UserProfile, void>({
       query: () => 'auth/profile/',

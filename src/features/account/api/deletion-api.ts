@@ -4,6 +4,7 @@ import { deletionCancelled } from '@/lib/session/session-slice';
 import type { AccountDeletion, AccountDeletionRequest } from '@common/account-deletion-schemas';
 
 const deletionApi = baseApi.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
     deleteAccount: build.mutation<AccountDeletion, AccountDeletionRequest>({
       query: (body) => ({ url: 'account/', method: 'DELETE', body }),

@@ -6,6 +6,7 @@ import type { AccountExport } from '@common/account-export-schemas';
 export type { AccountExport };
 
 const exportApi = baseApi.enhanceEndpoints({ addTagTypes: ['AccountExport'] }).injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
     getLatestExport: build.query<AccountExport | null, void>({
       query: () => 'account/export/',

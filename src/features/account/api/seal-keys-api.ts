@@ -6,6 +6,7 @@ import type { RevokeSealKeyRequest, SealKey, SealKeyList } from '@common/seals-s
 export type { SealKey };
 
 const sealKeysApi = baseApi.enhanceEndpoints({ addTagTypes: ['SealKey'] }).injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
     getSealKeys: build.query<SealKey[], void>({
       query: () => 'seals/keys/',

@@ -51,6 +51,7 @@ export const SIGN_IN_ERRORS_SHOWN_INLINE: readonly OAuthErrorCode[] = [
 const EXPLAINED_REJECTIONS = { showsOwnErrors: isExplainedRejection } as const;
 
 export const authApi = baseApi.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
     getProfile: build.query<UserProfile, void>({
       query: () => 'auth/profile/',
@@ -132,7 +133,10 @@ export const authApi = baseApi.injectEndpoints({
     requestPasswordReset: build.mutation<{ message?: string }, { email: string }>({
       query: (body) => ({ url: 'auth/forget-password/', method: 'PATCH', body }),
     }),
-    changePassword: build.mutation<{ message?: string }, { email: string; password: string }>({
+    resetForgottenPassword: build.mutation<
+      { message?: string },
+      { email: string; password: string }
+    >({
       query: ({ email, password }) => ({
         url: 'auth/forget-password/',
         method: 'PATCH',
@@ -183,7 +187,7 @@ export const {
   useResendOtpMutation,
   useVerifyEmailMutation,
   useRequestPasswordResetMutation,
-  useChangePasswordMutation,
+  useResetForgottenPasswordMutation,
   useConvertGoogleTokenMutation,
   useRequestSsoRedirectMutation,
   useExchangeSsoCodeMutation,

@@ -10,7 +10,10 @@ import { pathTo } from '@/app/routes';
 import { notify } from '@/lib/notify';
 import { useDocumentHead } from '@/lib/use-document-head';
 
-import { useChangePasswordMutation, useRequestPasswordResetMutation } from '../api/auth-api';
+import {
+  useRequestPasswordResetMutation,
+  useResetForgottenPasswordMutation,
+} from '../api/auth-api';
 import { firstFieldError, isExplainedRejection } from '../api/auth-errors';
 import { signInWithPassword } from '../complete-sign-in';
 
@@ -53,7 +56,7 @@ export function ForgotPasswordScreen() {
   const [step, setStep] = useState<Step>('email');
   const [email, setEmail] = useState('');
   const [requestPasswordReset] = useRequestPasswordResetMutation();
-  const [changePassword] = useChangePasswordMutation();
+  const [resetForgottenPassword] = useResetForgottenPasswordMutation();
 
   const sendCode = async (values: EmailStepValues) => {
     try {
@@ -74,7 +77,7 @@ export function ForgotPasswordScreen() {
 
   const saveNewPassword = async ({ password }: ChangePasswordValues) => {
     try {
-      await changePassword({ email, password }).unwrap();
+      await resetForgottenPassword({ email, password }).unwrap();
     } catch (error) {
       if (isExplainedRejection(error)) {
         notify({

@@ -86,6 +86,7 @@ function hasRunProgressed(before: BulkOperation | undefined, after: BulkOperatio
 }
 
 export const bulkApi = baseApi.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
     getBulkOperations: build.query<BulkOperationPage, BulkListParams>({
       query: (params) => ({ url: 'bulk-operations/', params: { ...params } }),

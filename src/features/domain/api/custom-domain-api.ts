@@ -31,6 +31,7 @@ async function storeAnswer(dispatch: Dispatch, queryFulfilled: Promise<{ data: C
 }
 
 export const customDomainApi = baseApi.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
     getCustomDomain: build.query<CustomDomain, void>({
       query: () => 'settings/custom-domain/',

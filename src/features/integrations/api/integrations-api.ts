@@ -48,6 +48,7 @@ function hasDeliveryEnded(before: WebhookDeliveryPage | undefined, after: Webhoo
 }
 
 export const integrationsApi = baseApi.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
     getApiKeys: build.query<ApiKeyList, void>({
       query: () => 'integrations/api-keys/',

@@ -28,6 +28,7 @@ function storeTrustList(trustList: TrustList): void {
 }
 
 export const scannerApi = baseApi.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
     getTrustList: build.query<TrustList, void>({
       // Outside the API's base path: an absolute URL keeps the base query from prefixing /api/.

@@ -27,6 +27,7 @@ const SUBSCRIPTION_TAG = { type: 'Subscription', id: 'CURRENT' } as const;
 const SHOWN_BY_SCREEN = { showsOwnErrors: true } as const;
 
 export const subscriptionApi = baseApi.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
     getSubscription: build.query<Subscription, void>({
       query: () => 'subscription/',

@@ -29,6 +29,7 @@ function messageBody({
 }
 
 export const supportApi = baseApi.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
     // The plan changes with the subscription, the email with the profile.
     getSupportSender: build.query<SupportSender, void>({

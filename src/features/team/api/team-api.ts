@@ -16,6 +16,7 @@ const LIST_TAG = { type: 'TeamMember', id: 'LIST' } as const;
 const SHOWN_BY_SCREEN = { showsOwnErrors: true } as const;
 
 export const teamApi = baseApi.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
     getTeamMembers: build.query<TeamMemberList, void>({
       query: () => 'team/users/',

@@ -46,6 +46,7 @@ export function templateRequestBody({ input, logoFile }: TemplateWrite): Templat
 }
 
 export const templatesApi = baseApi.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
     getTemplates: build.query<TemplateList, void>({
       query: () => 'templates/',

@@ -13,6 +13,7 @@ export interface ScanAnalyticsParams {
 }
 
 export const scanAnalyticsApi = baseApi.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
     getScanAnalytics: build.query<ScanAnalytics, ScanAnalyticsParams>({
       query: (params) => ({ url: 'analytics/scans/', params }),

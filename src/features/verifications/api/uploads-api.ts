@@ -9,6 +9,7 @@ import type { StagedUpload, UploadSources } from '@common/uploads-schemas';
 export type StagedUploadRef = Pick<StagedUpload, 'id' | 'name' | 'type'>;
 
 export const uploadsApi = baseApi.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
     getUploadSources: build.query<UploadSources, void>({
       query: () => 'uploads/sources/',

@@ -78,6 +78,7 @@ function listQueryParams(params: VerificationListParams): Record<string, string 
 }
 
 export const verificationsApi = baseApi.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
     // The create screen explains every failure beside the fields or in its alert.
     createVerification: build.mutation<Verification, CreateVerificationRequest>({
