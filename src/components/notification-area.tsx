@@ -15,7 +15,9 @@ function NotificationOutlet() {
   useEffect(
     () =>
       registerNotificationOutlet(({ severity, summary, detail, lifetime, action }) => {
+        // Keyed by what it says, so an identical toast (two calls failing with one 500) shows once.
         const key = enqueueSnackbar({
+          key: [severity, summary, detail].join('\n'),
           message: (
             <NotificationMessage
               summary={summary}
@@ -38,6 +40,7 @@ export function NotificationArea() {
     <SnackbarProvider
       anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
       maxSnack={4}
+      preventDuplicate
       classes={{ containerRoot: CONTAINER_CLASS }}
       Components={{
         success: NotificationToast,

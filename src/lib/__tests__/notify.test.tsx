@@ -1,7 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 
 import { notify } from '@/lib/notify';
-import { renderWithProviders } from '@/testing/render-with-providers';
+import { OWNER_PROFILE, signedInSession } from '@/testing/fixtures';
+import { jsonResponse, mockFetch, requestedPaths } from '@/testing/mock-fetch';
+import { renderApp, renderWithProviders } from '@/testing/render-with-providers';
 
 describe('notify without a mounted notification provider', () => {
   it('only writes a console warning', () => {
@@ -87,5 +89,35 @@ describe('notify with the provider mounted', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+});
+
+describe('identical toasts', () => {
+  it('shows an identical toast once and a different one beside it', async () => {
+    renderWithProviders(<p>screen</p>);
+
+    act(() => {
+      notify({ severity: 'error', summary: 'Server Error', detail: 'Something went wrong.' });
+      notify({ severity: 'error', summary: 'Server Error', detail: 'Something went wrong.' });
+      notify({ severity: 'error', summary: 'Server Error', detail: 'Another thing went wrong.' });
+    });
+
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
+    expect(screen.getAllByText('Something went wrong.')).toHaveLength(1);
+  });
+
+  it('shows one "Server Error" when the dashboard’s calls all fail with a 500', async () => {
+    const fetchMock = mockFetch((request) =>
+      new URL(request.url).pathname === '/api/auth/profile/'
+        ? jsonResponse(OWNER_PROFILE)
+        : jsonResponse({ error: { message: 'Something went wrong' } }, 500),
+    );
+    renderApp({ route: '/', preloadedState: { session: signedInSession() } });
+
+    await screen.findByRole('heading', { name: 'Verifications could not be loaded' });
+    const failedCalls = requestedPaths(fetchMock).filter((path) => path !== '/api/auth/profile/');
+    expect(new Set(failedCalls).size).toBeGreaterThan(1);
+    await screen.findByText('Server Error');
+    expect(screen.getAllByText('Server Error')).toHaveLength(1);
   });
 });
