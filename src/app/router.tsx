@@ -15,6 +15,7 @@ import { selectIsAuthenticated } from '@/lib/session/session-slice';
 
 import { useAppStore } from './hooks';
 import { PublicLayout } from './layouts/public-layout';
+import { RouteDocumentTitle } from './route-document-title';
 import { RouteErrorScreen } from './route-error-screen';
 import { guardRedirect } from './route-guard';
 import { routeScreens } from './route-screens';
@@ -83,6 +84,7 @@ export function buildRoutes(store: AppStore): RouteObject[] {
 
   return [
     {
+      element: <RouteDocumentTitle />,
       hydrateFallbackElement: <ScreenLoading fullPage />,
       errorElement: <RouteErrorScreen />,
       children: [

@@ -2,6 +2,7 @@
 // it; links are built with pathTo(name), never from hand-written path strings.
 import { generatePath, type PathParam } from 'react-router-dom';
 
+import { PRODUCT_NAME } from '@/config/product';
 import type { AccessArea } from '@common/team';
 
 /** public: signed-out screens (a signed-in user is sent to the dashboard); open: anyone, signed in or not. */
@@ -18,6 +19,8 @@ export interface RouteDefinition {
   aliases?: readonly string[];
   /** Title bar heading. */
   title: string;
+  /** The browser tab's title, before ' · QR Verify': the screen's heading in words, for every route. */
+  documentTitle: string;
   /** Title bar subtitle; '' shows 'No description available'. */
   description: string;
   guard: RouteGuard;
@@ -33,6 +36,7 @@ export const ROUTES = [
     name: 'signin',
     path: '/signin',
     title: 'signin',
+    documentTitle: 'Sign In',
     description: 'Sign in with email and password, a Google account or SSO.',
     guard: 'public',
   },
@@ -40,6 +44,7 @@ export const ROUTES = [
     name: 'signup',
     path: '/signup',
     title: 'signup',
+    documentTitle: 'Create an Account',
     description: 'Create an account with name, email and password.',
     guard: 'public',
   },
@@ -47,6 +52,7 @@ export const ROUTES = [
     name: 'forgot-password',
     path: '/forgot-password',
     title: 'forgot-password',
+    documentTitle: 'Reset your Password',
     description: 'Reset your password with a one-time code sent by email.',
     guard: 'public',
   },
@@ -54,6 +60,7 @@ export const ROUTES = [
     name: 'sso',
     path: '/sso',
     title: 'sso',
+    documentTitle: 'Continue with SSO',
     description: 'Continue with single sign-on using your organisation email.',
     guard: 'public',
   },
@@ -62,6 +69,7 @@ export const ROUTES = [
     name: 'scanner',
     path: '/scan',
     title: 'Scanner',
+    documentTitle: 'Scanner',
     description: 'Scan a QR code and check its seal, even offline.',
     guard: 'open',
   },
@@ -69,6 +77,7 @@ export const ROUTES = [
     name: 'dashboard',
     path: '/',
     title: 'dashboard',
+    documentTitle: 'Verifications',
     description: 'Manage and track document verification records.',
     guard: 'protected',
   },
@@ -76,6 +85,7 @@ export const ROUTES = [
     name: 'create-verification',
     path: '/create',
     title: 'Create New Verification',
+    documentTitle: 'Create New Verification',
     description: 'Upload and secure a document with a QR verification.',
     guard: 'protected',
     area: 'verifications',
@@ -85,6 +95,7 @@ export const ROUTES = [
     name: 'integrations',
     path: '/integrations',
     title: 'integrations',
+    documentTitle: 'Integrations',
     description: 'Third-party integrations.',
     guard: 'protected',
     area: 'integrations',
@@ -93,6 +104,7 @@ export const ROUTES = [
     name: 'bulk-operations',
     path: '/bulk-operations',
     title: 'Bulk Operations',
+    documentTitle: 'Bulk Operations',
     description: 'Documents secured many at a time from a spreadsheet, with their progress.',
     guard: 'protected',
     area: 'bulk',
@@ -101,6 +113,7 @@ export const ROUTES = [
     name: 'create-bulk-verification',
     path: '/bulk-operation/create',
     title: 'Create Bulk Verification',
+    documentTitle: 'Create Bulk Verification',
     description: 'Secure many documents at once: upload a sheet, map its columns, check and start.',
     guard: 'protected',
     area: 'bulk',
@@ -110,6 +123,7 @@ export const ROUTES = [
     name: 'templates',
     path: '/templates',
     title: 'templates',
+    documentTitle: 'Templates',
     description: 'Landing-page templates.',
     guard: 'protected',
     area: 'templates',
@@ -118,6 +132,7 @@ export const ROUTES = [
     name: 'create-template',
     path: '/templates/create',
     title: 'Create Template',
+    documentTitle: 'Create Template',
     description: 'Create a template.',
     guard: 'protected',
     area: 'templates',
@@ -127,6 +142,7 @@ export const ROUTES = [
     name: 'edit-template',
     path: '/templates/:templateId/edit',
     title: 'Edit Template',
+    documentTitle: 'Edit Template',
     description: 'Edit a template.',
     guard: 'protected',
     area: 'templates',
@@ -137,6 +153,7 @@ export const ROUTES = [
     path: '/settings',
     aliases: ['/custom-domain'],
     title: 'Settings - Custom Domain',
+    documentTitle: 'Settings - Custom Domain',
     description: 'Settings, Custom Domain tab.',
     guard: 'protected',
     area: 'custom_domain',
@@ -146,6 +163,7 @@ export const ROUTES = [
     name: 'settings-users',
     path: '/settings/users',
     title: 'Settings - Users',
+    documentTitle: 'Settings - Users',
     description: 'Users, permissions, roles.',
     guard: 'protected',
     section: 'settings',
@@ -154,6 +172,7 @@ export const ROUTES = [
     name: 'support',
     path: '/support',
     title: 'support',
+    documentTitle: 'Support',
     description: 'Support.',
     guard: 'protected',
   },
@@ -161,6 +180,7 @@ export const ROUTES = [
     name: 'subscription-overview',
     path: '/subscription',
     title: 'Subscription',
+    documentTitle: 'Subscription',
     description: 'Subscription overview.',
     guard: 'protected',
     section: 'subscription',
@@ -169,6 +189,7 @@ export const ROUTES = [
     name: 'subscription-plans',
     path: '/subscription/plans',
     title: 'Plans',
+    documentTitle: 'Plans',
     description: 'Plans.',
     guard: 'protected',
     section: 'subscription',
@@ -177,6 +198,7 @@ export const ROUTES = [
     name: 'payment-failed',
     path: '/subscription/failed',
     title: 'Payment Failed',
+    documentTitle: 'Payment Failed',
     description: 'Payment failed.',
     guard: 'protected',
   },
@@ -184,6 +206,7 @@ export const ROUTES = [
     name: 'payment-confirmed',
     path: '/subscription/success',
     title: 'Payment Completed',
+    documentTitle: 'Payment Completed',
     description: 'Payment completed.',
     guard: 'protected',
   },
@@ -191,6 +214,7 @@ export const ROUTES = [
     name: 'account',
     path: '/account',
     title: 'account',
+    documentTitle: 'Account',
     description: 'Account.',
     guard: 'protected',
   },
@@ -199,6 +223,7 @@ export const ROUTES = [
     name: 'NotFound',
     path: '*',
     title: 'NotFound',
+    documentTitle: 'Page Not Found',
     description: 'Page-not-found screen.',
     guard: 'protected',
   },
@@ -227,6 +252,11 @@ export function routeArea(route: AppRoute): AccessArea | undefined {
 /** The level a route's screen needs in its area. */
 export function routeLevel(route: AppRoute): 'view' | 'edit' {
   return (route as RouteDefinition).level ?? 'view';
+}
+
+/** The browser tab's title while the route shows: 'Create New Verification · QR Verify'. */
+export function documentTitleOf(route: AppRoute): string {
+  return `${route.documentTitle} · ${PRODUCT_NAME}`;
 }
 
 /** The URL path of a named route: pathTo('edit-template', { templateId: 7 }). */

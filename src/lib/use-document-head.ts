@@ -1,9 +1,9 @@
 // Sets the page's title, description, canonical link and robots rule while a screen is shown and
 // puts back what was there before when it goes, so screens never leak head tags to each other.
+// The title comes from the route table for every screen (the router sets it); screens add the rest.
 import { useEffect } from 'react';
 
 export interface DocumentHead {
-  title: string;
   description: string;
   /** Path of the canonical address on this site, e.g. '/signin'. */
   canonicalPath?: string;
@@ -41,14 +41,19 @@ function metaNamed(name: string) {
   };
 }
 
-export function useDocumentHead({ title, description, canonicalPath, robots }: DocumentHead) {
+export function useDocumentTitle(title: string) {
   useEffect(() => {
     const previousTitle = document.title;
     document.title = title;
+    return () => {
+      document.title = previousTitle;
+    };
+  }, [title]);
+}
+
+export function useDocumentHead({ description, canonicalPath, robots }: DocumentHead) {
+  useEffect(() => {
     const undo = [
-      () => {
-        document.title = previousTitle;
-      },
       setHeadAttribute(
         'meta[name="description"]',
         metaNamed('description'),
@@ -69,5 +74,5 @@ export function useDocumentHead({ title, description, canonicalPath, robots }: D
       undo.push(setHeadAttribute('meta[name="robots"]', metaNamed('robots'), 'content', robots));
     }
     return () => undo.reverse().forEach((restore) => restore());
-  }, [title, description, canonicalPath, robots]);
+  }, [description, canonicalPath, robots]);
 }

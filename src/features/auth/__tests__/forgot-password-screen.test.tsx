@@ -60,7 +60,7 @@ describe('forgot-password screen', () => {
       'content',
       'noindex, nofollow',
     );
-    expect(document.title).toBe('Reset your Password | QR Verify');
+    expect(document.title).toBe('Reset your Password · QR Verify');
   });
 
   it('validates the email and keeps Continue disabled until it is valid', async () => {

@@ -47,7 +47,7 @@ describe('signin screen', () => {
   it('sets its title, description and canonical link', async () => {
     await renderSignIn();
 
-    expect(document.title).toBe('Sign In | QR Verify');
+    expect(document.title).toBe('Sign In · QR Verify');
     expect(document.querySelector('meta[name="description"]')).toHaveAttribute(
       'content',
       expect.stringContaining('Sign in to QR Verify'),

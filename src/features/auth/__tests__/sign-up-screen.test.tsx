@@ -48,7 +48,7 @@ describe('signup screen', () => {
       /Terms of Service and Privacy Policy.*Google API Services User Data Policy, including the Limited Use requirements/,
     );
     expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/signin');
-    expect(document.title).toBe('Create an Account | QR Verify');
+    expect(document.title).toBe('Create an Account · QR Verify');
     expect(document.querySelector('link[rel="canonical"]')).toHaveAttribute(
       'href',
       'http://localhost/signup',

@@ -35,7 +35,7 @@ describe('sso screen', () => {
 
     expect(screen.getByText('Use your organisation email to continue')).toBeInTheDocument();
     expect(document.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
-    expect(document.title).toBe('Continue with SSO | QR Verify');
+    expect(document.title).toBe('Continue with SSO · QR Verify');
 
     await user.click(screen.getByRole('link', { name: '< Back' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));

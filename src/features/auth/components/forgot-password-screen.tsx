@@ -46,7 +46,6 @@ function FooterLinks() {
 
 export function ForgotPasswordScreen() {
   useDocumentHead({
-    title: 'Reset your Password | QR Verify',
     description: 'Reset your QR Verify password with a one-time code sent to your email.',
     canonicalPath: pathTo('forgot-password'),
     robots: 'noindex, nofollow',

@@ -22,7 +22,6 @@ import type { SubmissionErrors } from 'final-form';
 
 export function SignInScreen() {
   useDocumentHead({
-    title: 'Sign In | QR Verify',
     description:
       'Sign in to QR Verify to create and track QR-code verifications that protect your documents against counterfeiting.',
     canonicalPath: pathTo('signin'),

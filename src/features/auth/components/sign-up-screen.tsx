@@ -62,7 +62,6 @@ function LegalNotice() {
 
 export function SignUpScreen() {
   useDocumentHead({
-    title: 'Create an Account | QR Verify',
     description:
       'Create a QR Verify account and secure your documents against counterfeiting with QR-code verification.',
     canonicalPath: pathTo('signup'),

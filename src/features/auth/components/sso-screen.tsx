@@ -31,7 +31,6 @@ function failureMessage(error: unknown, fallback: string): string {
 
 export function SsoScreen() {
   useDocumentHead({
-    title: 'Continue with SSO | QR Verify',
     description: 'Sign in to QR Verify through your organisation’s single sign-on.',
     canonicalPath: pathTo('sso'),
     robots: 'noindex',

@@ -117,7 +117,6 @@ function ScannerHeader() {
 
 export function ScannerScreen() {
   useDocumentHead({
-    title: 'Scanner – QR Verify',
     description: 'Scan a document’s QR code and check its seal and its status, even offline.',
   });
   const { trustList, isLoading } = useTrustList();

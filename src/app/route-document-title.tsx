@@ -1,0 +1,14 @@
+import { Outlet } from 'react-router-dom';
+
+import { PRODUCT_NAME } from '@/config/product';
+import { useDocumentTitle } from '@/lib/use-document-head';
+
+import { documentTitleOf } from './routes';
+import { useCurrentRoute } from './use-current-route';
+
+/** Names the browser tab after the screen showing, from the route table, for every route. */
+export function RouteDocumentTitle() {
+  const route = useCurrentRoute();
+  useDocumentTitle(route ? documentTitleOf(route) : PRODUCT_NAME);
+  return <Outlet />;
+}
