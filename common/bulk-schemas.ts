@@ -32,7 +32,14 @@ const fraction = (name: string) =>
 
 const designFieldSchema = z.object({
   field: textField(200, { blankMessage: 'Each field needs a column to draw.' }),
-  page: z.number().int('page must be a whole number.').min(0, 'page must be 0 or more.').optional(),
+  page: z
+    .number()
+    .int('page must be a whole number.')
+    .min(1, 'page must be 1 or more: pages are counted from 1, the first page is 1.')
+    .optional()
+    .describe(
+      'The page to draw on, counted from 1 (1 is the first page); the first page when left out.',
+    ),
   x: fraction('x'),
   y: fraction('y'),
   font: z.enum(BULK_FONTS, { error: `font must be one of ${BULK_FONTS.join(', ')}.` }),

@@ -98,7 +98,7 @@ export type BulkDateFormat = (typeof BULK_DATE_FORMATS)[number];
  */
 export interface DesignField {
   field: string;
-  /** Zero-based; the first page when left out. */
+  /** Counted from 1 (1 is the first page, as in a PDF viewer); the first page when left out. */
   page?: number;
   x: number;
   y: number;

@@ -16,6 +16,7 @@ import * as createAccountTools from './0013-create-account-tools';
 import * as createScanAnalytics from './0014-create-scan-analytics';
 import * as addUnusualSeen from './0016-add-unusual-seen';
 import * as createSeals from './0017-create-seals';
+import * as countDesignPagesFromOne from './0018-count-design-pages-from-one';
 
 import type { Migration } from 'kysely';
 
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0014-create-scan-analytics': createScanAnalytics,
   '0016-add-unusual-seen': addUnusualSeen,
   '0017-create-seals': createSeals,
+  '0018-count-design-pages-from-one': countDesignPagesFromOne,
 };

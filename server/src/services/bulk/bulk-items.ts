@@ -43,6 +43,7 @@ export interface RowFields {
 export interface DrawnText {
   /** The layout's field it draws: a standard field or a column. */
   field: string;
+  /** Counted from 1. */
   page: number;
   x: number;
   y: number;
@@ -174,7 +175,7 @@ export function drawnTexts(
       text = cells[field.field] ?? '';
     }
     if (text === '') return [];
-    const { page = 0, x, y, font, size, color, align } = field;
+    const { page = 1, x, y, font, size, color, align } = field;
     return [
       { field: field.field, page, x, y, text: text.replace(/\s+/g, ' '), font, size, color, align },
     ];

@@ -72,11 +72,11 @@ async function checkDesign(deps: BulkDeps, input: NewBulkOperation): Promise<voi
   if (checked.contentType !== 'application/pdf') {
     throw fieldError('design', 'The design must be a PDF.');
   }
-  const beyond = layout.fields.find((field) => (field.page ?? 0) >= checked.pageCount);
+  const beyond = layout.fields.find((field) => (field.page ?? 1) > checked.pageCount);
   if (beyond) {
     throw fieldError(
       'layout',
-      `The design has ${checked.pageCount} page(s); "${beyond.field}" is placed on page ${(beyond.page ?? 0) + 1}.`,
+      `The design has ${checked.pageCount} page(s); "${beyond.field}" is placed on page ${beyond.page}.`,
     );
   }
 }

@@ -28,12 +28,12 @@ export async function drawDesign(design: Buffer, texts: DrawnText[]): Promise<Bu
   const fonts = new Map<BulkFont, PDFFont>();
   const pages = doc.getPages();
   for (const text of texts) {
-    const page = pages[text.page];
+    const page = pages[text.page - 1];
     if (!page) {
       throw new AppError({
         statusCode: 400,
         code: 'validation_failed',
-        message: `The design has no page ${text.page + 1} to draw ${text.field} on.`,
+        message: `The design has no page ${text.page} to draw ${text.field} on.`,
       });
     }
     let font = fonts.get(text.font);

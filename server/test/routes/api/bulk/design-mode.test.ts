@@ -48,6 +48,8 @@ const LAYOUT: DesignLayout = {
     },
     {
       field: 'issue_date',
+      // Pages are counted from 1: the design's only page.
+      page: 1,
       x: 0.1,
       y: 0.9,
       font: 'Helvetica',
@@ -164,11 +166,21 @@ test('a row the fonts cannot draw, a column the design names that is not there, 
   const pastTheDesign = await postBulkOperation(app, user, {
     sheet: csvPart(sheet),
     design: await design(),
-    layout: JSON.stringify({ fields: [{ ...LAYOUT.fields[0], page: 1 }] }),
+    layout: JSON.stringify({ fields: [{ ...LAYOUT.fields[0], page: 2 }] }),
   });
   expect(pastTheDesign.statusCode).toBe(400);
   expect(pastTheDesign.json().error.details.layout).toEqual([
     'The design has 1 page(s); "holder_name" is placed on page 2.',
+  ]);
+
+  const pageZero = await postBulkOperation(app, user, {
+    sheet: csvPart(sheet),
+    design: await design(),
+    layout: JSON.stringify({ fields: [{ ...LAYOUT.fields[0], page: 0 }] }),
+  });
+  expect(pageZero.statusCode).toBe(400);
+  expect(pageZero.json().error.details.layout).toEqual([
+    'fields.0.page: page must be 1 or more: pages are counted from 1, the first page is 1.',
   ]);
 });
 

@@ -1,0 +1,72 @@
+// Migration 0018 on stored design layouts: pages were counted from 0 and are counted from 1, so a field that
+// names its page moves up by one and one without a page stays on the first page.
+import { Migrator, sql } from 'kysely';
+
+import { migrations } from '../../migrations';
+import { openDatabase, type OpenDatabase } from '../../src/db/open-database';
+import { createEmptyTestDatabase, type TestDatabase } from '../helpers/test-app';
+
+let database: TestDatabase;
+let opened: OpenDatabase;
+
+beforeEach(async () => {
+  database = await createEmptyTestDatabase();
+  opened = await openDatabase(database.target, { error: () => undefined });
+});
+
+afterEach(async () => {
+  await opened.db.destroy();
+  await database.drop();
+});
+
+function migrator(): Migrator {
+  return new Migrator({ db: opened.db, provider: { getMigrations: async () => migrations } });
+}
+
+async function insertOperation(user: string, layout: object | null): Promise<string> {
+  const { rows } = await sql<{ id: string }>`
+    insert into bulk_operations (user_id, name, mode, status, qr_placement, allow_download, mapping,
+      ignored_columns, layout, sheet_name, sheet_type)
+    values (${user}, 'Class of 2026', 'design', 'ready', '{}'::jsonb, false, '{}'::jsonb, '[]'::jsonb,
+      ${layout === null ? null : JSON.stringify(layout)}::jsonb, 'sheet.csv', 'text/csv')
+    returning id`.execute(opened.db);
+  return rows[0].id;
+}
+
+test('a stored layout’s pages are counted from 1 afterwards, and back again when undone', async () => {
+  expect((await migrator().migrateTo('0017-create-seals')).error).toBeUndefined();
+  const { rows } = await sql<{ id: string }>`
+    insert into users (email, first_name, sign_up_method) values ('ada@example.com', 'Ada', 'password')
+    returning id`.execute(opened.db);
+  const field = { x: 0.5, y: 0.5, font: 'Helvetica', size: 12, color: '#000000', align: 'left' };
+  const paged = await insertOperation(rows[0].id, {
+    fields: [
+      { ...field, field: 'title', page: 0 },
+      { ...field, field: 'holder_name' },
+      { ...field, field: 'Grade', page: 2 },
+    ],
+  });
+  const documentsMode = await insertOperation(rows[0].id, null);
+  const layoutOf = async (id: string) =>
+    (
+      await sql<{ layout: { fields: object[] } | null }>`
+        select layout from bulk_operations where id = ${id}`.execute(opened.db)
+    ).rows[0].layout;
+
+  expect((await migrator().migrateToLatest()).error).toBeUndefined();
+  expect(await layoutOf(paged)).toEqual({
+    fields: [
+      { ...field, field: 'title', page: 1 },
+      { ...field, field: 'holder_name' },
+      { ...field, field: 'Grade', page: 3 },
+    ],
+  });
+  expect(await layoutOf(documentsMode)).toBeNull();
+
+  expect((await migrator().migrateTo('0017-create-seals')).error).toBeUndefined();
+  expect((await layoutOf(paged))?.fields.map((each) => (each as { page?: number }).page)).toEqual([
+    0,
+    undefined,
+    2,
+  ]);
+});
