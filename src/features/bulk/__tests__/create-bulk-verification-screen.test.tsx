@@ -135,6 +135,7 @@ describe('create bulk verification: documents + sheet', () => {
         title: 'Title',
         holder_name: 'Full Name',
         issue_date: 'Issue date',
+        expiry_date: '',
         file: 'File',
       }),
       ignored_columns: '["Grade"]',
@@ -213,6 +214,32 @@ describe('create bulk verification: documents + sheet', () => {
       screen.getByText('Choose the column that names each document in the zip'),
     ).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST', '/api/bulk-operations/')).toHaveLength(0);
+  });
+
+  it("sends 'Not in the sheet' for a column the server suggested, so the user's choice wins", async () => {
+    const { user, fetchMock, formOf } = render({
+      [SHEET_PREVIEW]: jsonResponse(PREVIEW),
+      [CREATE]: jsonResponse(validating, 201),
+      'GET /api/bulk-operations/bulk_new/': jsonResponse(validating),
+    });
+    await user.upload(fileInput('Sheet'), sheetFile());
+    await user.upload(fileInput('Documents'), zipFile());
+    await user.click(screen.getByRole('button', { name: 'Next: map columns' }));
+    await screen.findByRole('form', { name: 'Map columns' });
+    await choose(/^Holder name/, 'Full Name');
+    await choose(/^Issue date/, 'Not in the sheet');
+    await user.click(
+      screen.getByRole('checkbox', { name: 'Publish Issue date as a custom field' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Upload and check' }));
+
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'POST', '/api/bulk-operations/')).toHaveLength(1),
+    );
+    const [createRequest] = callsTo(fetchMock, 'POST', '/api/bulk-operations/');
+    const sent = formOf(createRequest).fields;
+    expect(JSON.parse(sent.mapping)).toMatchObject({ issue_date: '', holder_name: 'Full Name' });
+    expect(JSON.parse(sent.ignored_columns)).toEqual(['Issue date']);
   });
 
   it('keeps what was chosen when going back a step', async () => {
@@ -414,6 +441,7 @@ describe('create bulk verification: from one design', () => {
       title: 'Title',
       holder_name: 'Holder Name',
       issue_date: 'Issue Date',
+      expiry_date: '',
     });
     expect(JSON.parse(sent.fields.ignored_columns)).toEqual([]);
     expect(JSON.parse(sent.fields.layout)).toEqual({

@@ -126,10 +126,10 @@ export function createForm(
   columns: readonly string[],
   layout: LayoutValues | null,
 ): CreateBulkOperationForm {
-  const mapping: BulkColumnMapping = {};
-  for (const field of fieldsOfMode(upload.mode)) {
-    if (values.mapping[field]) mapping[field] = values.mapping[field];
-  }
+  // Every field, '' for "Not in the sheet": a field left out would take the server's suggestion back.
+  const mapping: BulkColumnMapping = Object.fromEntries(
+    fieldsOfMode(upload.mode).map((field) => [field, values.mapping[field] ?? '']),
+  );
   const others = otherColumns(columns, values, upload.mode);
   const isDesign = upload.mode === 'design';
   return {

@@ -206,6 +206,37 @@ test('a mapping names the columns to use; columns left out are not published', a
   expect(unknown.json().error.details.mapping[0]).toMatch(/^The mapping names an unknown field/);
 });
 
+test('a field mapped to no column stays empty though a header bears its name', async () => {
+  const zip = zipPart(await makeZip([{ name: 'a.pdf', data: await makePdf() }]));
+  const sheet = makeCsv([
+    ['file', 'title', 'holder_name', 'expiry_date'],
+    ['a.pdf', 'BSc', 'Ada Lovelace', '2030-01-01'],
+  ]);
+  const created = await postBulkOperation(app, user, {
+    sheet: csvPart(sheet),
+    documents: zip,
+    mapping: JSON.stringify({ expiry_date: '' }),
+    ignored_columns: JSON.stringify(['expiry_date']),
+  });
+  const { id } = created.json();
+  await waitForStatus(app, user, id, ['ready']);
+  await app.inject({
+    method: 'POST',
+    url: `/api/bulk-operations/${id}/start/`,
+    headers: user.headers,
+  });
+  await waitForStatus(app, user, id, ['completed']);
+  const list = await app.inject({
+    url: `/api/verifications/?bulk_operation=${id}`,
+    headers: user.headers,
+  });
+  expect(list.json().results[0]).toMatchObject({
+    title: 'BSc',
+    expiry_date: null,
+    custom_fields: [],
+  });
+});
+
 test('a workbook that unpacks to far more than its size is refused before it is parsed', async () => {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Graduates');
