@@ -3,6 +3,8 @@ import {
   configureStore,
   createListenerMiddleware,
   isPlain,
+  type Action,
+  type DevToolsEnhancerOptions,
   type ThunkAction,
   type UnknownAction,
 } from '@reduxjs/toolkit';
@@ -10,6 +12,9 @@ import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE } fro
 
 import { listenForApiErrors } from '@/lib/api/api-error-listener';
 import { baseApi } from '@/lib/api/base-api';
+import { maskCredentialArguments, resettingCredentialCalls } from '@/lib/api/credential-calls';
+import { createDiagnosticsMiddleware } from '@/lib/diagnostic-state';
+import { redactSecrets } from '@/lib/secrets';
 import { sessionPersistConfig } from '@/lib/session/session-persistence';
 import {
   initialSessionState,
@@ -22,7 +27,7 @@ import { listenForSessionEnd } from './session-end-listener';
 
 // Only the session is persisted; API data is refetched, never restored from storage.
 const rootReducer = combineReducers({
-  [baseApi.reducerPath]: baseApi.reducer,
+  [baseApi.reducerPath]: resettingCredentialCalls(baseApi.reducer),
   session: persistReducer(sessionPersistConfig, sessionReducer),
 });
 
@@ -32,6 +37,16 @@ export type RootState = ReturnType<typeof rootReducer>;
 export interface PreloadedState {
   session?: Partial<SessionState>;
 }
+
+/**
+ * Redux DevTools stays on in production: support staff inspect the state with it. It is never shown a secret:
+ * passwords, tokens, one-time codes, keys and webhook secrets read as '[secret]'.
+ */
+export const devToolsOptions: DevToolsEnhancerOptions = {
+  name: 'QR Verify',
+  actionSanitizer: <A extends Action>(action: A) => redactSecrets(maskCredentialArguments(action)),
+  stateSanitizer: (state) => redactSecrets(state),
+};
 
 /** A fresh store; the app makes one, and every test makes its own. */
 export function setupStore(preloadedState: PreloadedState = {}) {
@@ -44,6 +59,7 @@ export function setupStore(preloadedState: PreloadedState = {}) {
     preloadedState: {
       session: { ...initialSessionState, ...preloadedState.session } as RootState['session'],
     },
+    devTools: devToolsOptions,
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
         serializableCheck: {
@@ -53,7 +69,7 @@ export function setupStore(preloadedState: PreloadedState = {}) {
           isSerializable: (value: unknown) => isPlain(value) || value instanceof Blob,
         },
       })
-        .prepend(listeners.middleware)
+        .prepend(createDiagnosticsMiddleware(), listeners.middleware)
         .concat(baseApi.middleware),
   });
 }

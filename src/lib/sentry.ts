@@ -2,6 +2,9 @@
 // a third of the old entry chunk) is fetched once the page has loaded and the browser is idle, so
 // it never delays the first paint. Reports and uncaught errors before then wait in a short queue.
 import { env } from '@/config/env';
+import { redactSecrets, redactUrl } from '@/lib/secrets';
+
+import type { Breadcrumb, ErrorEvent as SentryEvent } from '@sentry/react';
 
 type SentryModule = typeof import('@sentry/react');
 type Report = (sentry: SentryModule) => void;
@@ -40,6 +43,37 @@ function whenPageIsIdle(run: () => void): void {
   else window.addEventListener('load', runWhenIdle, { once: true });
 }
 
+/** Breadcrumb data that holds an address: a call's URL, a navigation's from and to. */
+const URL_FIELDS = new Set(['url', 'from', 'to']);
+
+/** A breadcrumb without secrets: a call's or navigation's address included (an SSO provider's ?code=). */
+export function scrubBreadcrumb(breadcrumb: Breadcrumb): Breadcrumb {
+  const scrubbed = redactSecrets(breadcrumb);
+  if (!scrubbed.data) return scrubbed;
+  const data = Object.fromEntries(
+    Object.entries(scrubbed.data).map(([name, value]) => [
+      name,
+      URL_FIELDS.has(name) && typeof value === 'string' ? redactUrl(value) : value,
+    ]),
+  );
+  return { ...scrubbed, data };
+}
+
+/**
+ * A safeguard for what reaches Sentry: the error body a server error report attaches, the page's address and the
+ * breadcrumbs, with secrets masked as Redux DevTools masks them. Session replays keep Sentry's own masking.
+ */
+export function scrubEvent(event: SentryEvent): SentryEvent {
+  const scrubbed = redactSecrets(event);
+  return {
+    ...scrubbed,
+    ...(scrubbed.request?.url && {
+      request: { ...scrubbed.request, url: redactUrl(scrubbed.request.url) },
+    }),
+    ...(scrubbed.breadcrumbs && { breadcrumbs: scrubbed.breadcrumbs.map(scrubBreadcrumb) }),
+  };
+}
+
 /** Loads and starts Sentry now, then sends what was queued; answers whether a DSN turned it on. */
 export async function initSentry(dsn: string = env.SENTRY_DSN): Promise<boolean> {
   if (!dsn) return false;
@@ -53,6 +87,8 @@ export async function initSentry(dsn: string = env.SENTRY_DSN): Promise<boolean>
     tracePropagationTargets: [/^\/api\//],
     replaysSessionSampleRate: 0.1,
     replaysOnErrorSampleRate: 1.0,
+    beforeSend: scrubEvent,
+    beforeBreadcrumb: scrubBreadcrumb,
   });
   sentry = loaded;
   queuedReports.splice(0).forEach((send) => send(loaded));
