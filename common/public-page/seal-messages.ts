@@ -21,9 +21,10 @@ export type SealCheckOutcome = SealCheck | { state: 'unchecked' };
 export type SealMessagePlace = 'page' | 'scanner';
 
 const WARNING_ADVICE: Record<SealMessagePlace, string> = {
+  // Under the page's own headline, 'Do not rely on this code': what to do about it.
   page:
-    'Do not rely on this document yet: scan the QR code on the paper with the QR Verify scanner, and ask the ' +
-    'issuer to confirm it.',
+    'Scan the QR code on the paper with the QR Verify scanner, and ask the issuer to confirm the document with ' +
+    'contact details you already trust.',
   scanner:
     'Do not rely on this document: ask its issuer to confirm it, with contact details you already trust.',
 };

@@ -1,7 +1,8 @@
 // The public verification page (/v/{code}) that a scanned QR code opens: a complete HTML document built from the
 // public view of a verification and its issuer's template. The verdict comes first and reads without JavaScript;
 // the small scripts only run the 'Check your copy' comparison, in the browser, so the file never leaves the
-// device, and check the seal in the address's fragment (the seal line under the verdict). The server sends this page and the template editor previews it: both call renderVerificationPage.
+// device, and check the seal in the address's fragment, which may turn the verdict (page-verdict.ts). The server
+// sends this page and the template editor previews it: both call renderVerificationPage.
 import { longDate } from '../dates';
 import {
   DEFAULT_TEMPLATE_DESIGN,
@@ -12,6 +13,14 @@ import {
 } from '../templates';
 
 import { html, trusted, type SafeHtml } from './html';
+import {
+  pageTitle,
+  pageVerdict,
+  type CopyCheckTexts,
+  type PageRecordState,
+  type PageVerdict,
+} from './page-verdict';
+import { downloadClass, icon, issuerLine, pathSegment, verdictSection } from './verdict-section';
 
 import type { PublicVerification } from '../verifications-schemas';
 
@@ -44,44 +53,10 @@ export interface VerificationPageView {
   withdrawn?: boolean;
 }
 
-type Verdict = 'valid' | 'revoked' | 'expired' | 'not-found' | 'withdrawn';
-
-function pathSegment(value: string): string {
-  return encodeURIComponent(value);
-}
-
-const ICON_ATTRIBUTES =
-  'xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"';
-
-const ICONS = {
-  check: trusted(
-    `<svg ${ICON_ATTRIBUTES}><circle cx="12" cy="12" r="10"/><path d="m7.5 12.5 3 3 6-6.5"/></svg>`,
-  ),
-  cross: trusted(
-    `<svg ${ICON_ATTRIBUTES}><circle cx="12" cy="12" r="10"/><path d="m15 9-6 6M9 9l6 6"/></svg>`,
-  ),
-  clock: trusted(
-    `<svg ${ICON_ATTRIBUTES}><circle cx="12" cy="12" r="10"/><path d="M12 6.5V12l3.5 2"/></svg>`,
-  ),
-  question: trusted(
-    `<svg ${ICON_ATTRIBUTES}><circle cx="12" cy="12" r="10"/><path d="M9.1 9a3 3 0 0 1 5.8 1c0 2-3 2.8-3 4.5"/><path d="M12 17.5h.01"/></svg>`,
-  ),
-  info: trusted(
-    `<svg ${ICON_ATTRIBUTES}><circle cx="12" cy="12" r="10"/><path d="M12 16v-4.5M12 8h.01"/></svg>`,
-  ),
-  upload: trusted(
-    `<svg ${ICON_ATTRIBUTES}><path d="M12 15V4M7.5 8.5 12 4l4.5 4.5"/><path d="M4 15v3a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-3"/></svg>`,
-  ),
-  download: trusted(
-    `<svg ${ICON_ATTRIBUTES}><path d="M12 4v11M7.5 10.5 12 15l4.5-4.5"/><path d="M4 15v3a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-3"/></svg>`,
-  ),
-  alert: trusted(
-    `<svg ${ICON_ATTRIBUTES}><path d="M10.3 3.9 2.4 18a2 2 0 0 0 1.7 3h15.8a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z"/><path d="M12 9v4.5M12 17.5h.01"/></svg>`,
-  ),
-  shield: trusted(
-    `<svg ${ICON_ATTRIBUTES}><path d="M12 3 5 6v5.5c0 4.3 3 8 7 9.5 4-1.5 7-5.2 7-9.5V6l-7-3Z"/><path d="m9 12 2 2 4-4"/></svg>`,
-  ),
-};
+// Without JavaScript no seal check runs: the verdict shows at once.
+const NO_SCRIPT_STYLES = trusted(
+  '.verdict[data-awaits-seal] { visibility: visible; animation: none; }',
+);
 
 const STYLES = trusted(`
 :root {
@@ -108,16 +83,26 @@ a:focus-visible, button:focus-visible, input:focus-visible + .drop, .drop:focus-
 .bar-inner span { overflow-wrap: anywhere; }
 .intro { margin: 0; white-space: pre-line; overflow-wrap: anywhere; }
 main { padding-top: 24px; padding-bottom: 24px; display: grid; gap: 16px; }
-.verdict {
-  display: flex; gap: 16px; align-items: flex-start; padding: 20px; border-radius: 12px; border: 1px solid;
-}
-.verdict svg { flex: none; width: 48px; height: 48px; }
-.verdict h1 { margin: 0; font-size: 28px; line-height: 1.2; }
+.verdict { padding: 20px; border-radius: 12px; border: 1px solid; }
+.verdict-main { display: flex; gap: 16px; align-items: flex-start; }
+.verdict-main > div { flex: 1; min-width: 0; }
+.verdict-icon svg { display: block; width: 48px; height: 48px; }
+.verdict h1 { margin: 0; font-size: 28px; line-height: 1.2; overflow-wrap: anywhere; }
 .verdict p { margin: 4px 0 0; }
-.verdict-valid { background: var(--valid-bg); border-color: var(--valid-line); color: var(--valid); }
-.verdict-expired { background: var(--expired-bg); border-color: var(--expired-line); color: var(--expired); }
-.verdict-revoked, .verdict-not-found, .verdict-withdrawn { background: var(--revoked-bg); border-color: var(--revoked-line); color: var(--revoked); }
+.verdict-green { background: var(--valid-bg); border-color: var(--valid-line); color: var(--valid); --tone-line: var(--valid-line); }
+.verdict-amber { background: var(--expired-bg); border-color: var(--expired-line); color: var(--expired); --tone-line: var(--expired-line); }
+.verdict-red { background: var(--revoked-bg); border-color: var(--revoked-line); color: var(--revoked); --tone-line: var(--revoked-line); }
 .verdict .explain { color: var(--ink); }
+.verdict [hidden] { display: none; }
+/* Held back while the seal check may still turn the headline; shown anyway after 3 s should the check never run. */
+.verdict[data-awaits-seal] { visibility: hidden; animation: verdict-shown 0s linear 3s forwards; }
+@keyframes verdict-shown { to { visibility: visible; } }
+@media (max-width: 480px) {
+  .verdict { padding: 16px; }
+  .verdict-main { gap: 12px; }
+  .verdict-icon svg { width: 36px; height: 36px; }
+  .verdict h1 { font-size: 24px; }
+}
 .card { background: var(--surface); border: 1px solid var(--line); border-radius: 12px; padding: 20px; }
 .card h2 { margin: 0 0 16px; font-size: 20px; line-height: 1.3; overflow-wrap: anywhere; }
 .card h3 { margin: 0 0 8px; font-size: 18px; }
@@ -152,160 +137,31 @@ dd { margin: 0; white-space: pre-line; overflow-wrap: anywhere; }
 .result progress { width: 100%; height: 8px; accent-color: var(--brand); }
 .result progress[hidden] { display: none; }
 .result .icon { display: none; }
-.result[data-state="match"] { background: var(--valid-bg); border-color: var(--valid-line); color: var(--valid); }
-.result[data-state="mismatch"] { background: var(--revoked-bg); border-color: var(--revoked-line); color: var(--revoked); }
-.result[data-state="working"], .result[data-state="error"] { background: var(--soft); border-color: var(--line); color: var(--ink); }
+.result[data-tone="green"] { background: var(--valid-bg); border-color: var(--valid-line); color: var(--valid); }
+.result[data-tone="red"] { background: var(--revoked-bg); border-color: var(--revoked-line); color: var(--revoked); }
+.result[data-tone="neutral"] { background: var(--soft); border-color: var(--line); color: var(--ink); }
 .result[data-state="match"] .icon-match, .result[data-state="mismatch"] .icon-mismatch,
 .result[data-state="working"] .icon-info, .result[data-state="error"] .icon-info { display: inline-flex; }
 details { margin-top: 16px; color: var(--muted); font-size: 14px; }
 summary { cursor: pointer; }
 .hash { font-family: ui-monospace, "SF Mono", Menlo, Consolas, monospace; font-size: 13px; overflow-wrap: anywhere; }
-.seal { display: flex; gap: 12px; align-items: flex-start; padding: 16px; border-radius: 12px; border: 1px solid; }
+/* The seal's line is secondary: in the text colour whatever the headline's, apart from it by a rule. */
+.seal { display: flex; gap: 12px; align-items: flex-start; margin-top: 16px; padding-top: 16px; border-top: 1px solid var(--tone-line); color: var(--ink); }
 .seal[hidden] { display: none; }
-.seal svg { flex: none; width: 28px; height: 28px; }
+.seal-icon svg { display: block; width: 24px; height: 24px; }
+.seal > div { flex: 1; min-width: 0; }
 .seal p { margin: 0; overflow-wrap: anywhere; }
-.seal .seal-title { font-weight: 700; }
-.seal .seal-advice, .seal .seal-facts, .seal .seal-scan { margin-top: 4px; color: var(--ink); font-size: 15px; }
-.seal .seal-facts[hidden] { display: none; }
-.seal .icon { display: none; }
-.seal[data-state="verified"] { background: var(--valid-bg); border-color: var(--valid-line); color: var(--valid); }
-.seal[data-state="warning"] { background: var(--revoked-bg); border-color: var(--revoked); border-width: 2px; color: var(--revoked); }
-.seal[data-state="unchecked"] { background: var(--soft); border-color: var(--line); color: var(--ink); }
-.seal[data-state="verified"] .icon-verified, .seal[data-state="warning"] .icon-warning,
-.seal[data-state="unchecked"] .icon-unchecked { display: inline-flex; }
-.seal[data-state="verified"] .seal-scan { display: none; }
-.seal-quiet { margin: 0; color: var(--muted); font-size: 14px; }
+.seal .seal-title { font-weight: 600; }
+.seal .seal-advice, .seal .seal-facts, .seal .seal-scan { margin-top: 4px; font-size: 15px; }
+.seal .seal-facts { color: var(--muted); }
+.seal-quiet { margin: 16px 0 0; color: var(--ink); font-size: 14px; }
+.download-link { display: inline-flex; align-items: center; gap: 6px; font-weight: 600; }
+.download-link svg { width: 18px; height: 18px; }
 .foot { padding-bottom: 32px; font-size: 14px; }
 .foot p { margin: 0 0 8px; overflow-wrap: anywhere; }
 .foot .footer-text { white-space: pre-line; }
 .foot .host { color: var(--muted); }
 `);
-
-interface VerdictText {
-  word: string;
-  icon: SafeHtml;
-  explanation: SafeHtml;
-}
-
-function verdictOf(verification: PublicVerification | null, withdrawn = false): Verdict {
-  if (!verification) return withdrawn ? 'withdrawn' : 'not-found';
-  if (verification.status === 'revoked') return 'revoked';
-  if (verification.status === 'expired') return 'expired';
-  return 'valid';
-}
-
-function revocationNotes(verification: PublicVerification): SafeHtml {
-  const { revocation_reason: reason, replaced_by_code: replacement } = verification;
-  return html`${reason ? html`<p class="explain">Reason: ${reason}</p>` : ''}${
-    replacement
-      ? html`<p class="explain">
-          It has been replaced by a newer document:
-          <a href="/v/${pathSegment(replacement)}">see the replacement</a>.
-        </p>`
-      : ''
-  }`;
-}
-
-/** The issuer's name, with their verified custom domain when they have one. */
-function issuerLine(name: string, domain: string | null | undefined): SafeHtml | string {
-  return domain ? html`${name} — <strong>${domain}</strong>, verified by DNS` : name;
-}
-
-function verdictText(
-  verdict: Verdict,
-  verification: PublicVerification | null,
-  issuerDomain?: string | null,
-): VerdictText {
-  if (verdict === 'withdrawn') {
-    return {
-      word: 'Withdrawn',
-      icon: ICONS.cross,
-      explanation: html`<p class="explain">
-        This record was withdrawn by its issuer. It can no longer be checked here.
-      </p>`,
-    };
-  }
-  if (verdict === 'not-found' || !verification) {
-    return {
-      word: 'Not found',
-      icon: ICONS.question,
-      explanation: html`<p class="explain">
-        No document was issued under this code. Check that the address is complete; if you scanned a
-        QR code, the document may not be genuine.
-      </p>`,
-    };
-  }
-  const issuer = issuerLine(verification.issuer.name, issuerDomain);
-  switch (verdict) {
-    case 'valid':
-      return {
-        word: 'Valid',
-        icon: ICONS.check,
-        explanation: html`<p class="explain">
-          This document was issued by ${issuer} and is valid.
-        </p>`,
-      };
-    case 'expired':
-      return {
-        word: 'Expired',
-        icon: ICONS.clock,
-        explanation: html`<p class="explain">
-          This document was issued by ${issuer} and expired on
-          ${longDate(verification.expiry_date ?? '')}.
-        </p>`,
-      };
-    case 'revoked':
-      return {
-        word: 'Revoked',
-        icon: ICONS.cross,
-        explanation: html`<p class="explain">
-            This document was issued by ${issuer} and
-            revoked${verification.revoked_at ? html` on ${longDate(verification.revoked_at)}` : ''}.
-            It is no longer valid.
-          </p>
-          ${revocationNotes(verification)}`,
-      };
-  }
-}
-
-/**
- * The seal line under the verdict: empty and hidden here, filled in by the seal check in the browser (the seal
- * rides in the URL's fragment, which the server never sees).
- */
-function sealLine(view: VerificationPageView, verification: PublicVerification): SafeHtml | '' {
-  if (!view.sealScriptUrl) return '';
-  // Issued with a seal: a URL without one is suspect.
-  const sealed = verification.sealed === true;
-  return html`<section
-      class="seal"
-      id="seal"
-      data-sealed="${String(sealed)}"
-      role="status"
-      aria-live="polite"
-      aria-label="Seal"
-      hidden
-    >
-      <span class="icon icon-verified">${ICONS.shield}</span
-      ><span class="icon icon-warning">${ICONS.alert}</span
-      ><span class="icon icon-unchecked">${ICONS.info}</span>
-      <div>
-        <p class="seal-title"></p>
-        <p class="seal-advice"></p>
-        <p class="seal-facts" hidden></p>
-        ${view.scannerUrl && html`<p class="seal-scan"><a href="${view.scannerUrl}">Check with the QR Verify scanner</a></p>`}
-      </div>
-    </section>
-    ${
-      sealed
-        ? html`<noscript
-            ><p class="seal-quiet">
-              This code carries a digital seal from its issuer. To check it, turn on JavaScript or
-              scan the code with the QR Verify scanner.
-            </p></noscript
-          >`
-        : ''
-    }`;
-}
 
 function detailRow(label: string, value: SafeHtml | string): SafeHtml {
   return html`<div>
@@ -317,11 +173,13 @@ function detailRow(label: string, value: SafeHtml | string): SafeHtml {
 function detailsCard(
   verification: PublicVerification,
   template: TemplateDesign,
+  verdict: PageVerdict,
   issuerDomain?: string | null,
 ): SafeHtml {
   const shown = (field: TemplateField) => template.fields[field].visible;
   const label = (field: TemplateField) => template.fields[field].label;
-  const isDownloadable = verification.allow_download && template.allow_download;
+  const isDownloadable =
+    verification.allow_download && template.allow_download && verdict.download !== 'none';
   return html`<section class="card" aria-labelledby="document-title">
     <h2 id="document-title">${verification.title}</h2>
     <dl>
@@ -341,8 +199,11 @@ function detailsCard(
     ${
       isDownloadable
         ? html`<p class="download">
-            <a class="button" href="/v/${pathSegment(verification.code)}/document" download
-              >${ICONS.download}Download the secured document</a
+            <a
+              class="${downloadClass(verdict.download)}"
+              href="/v/${pathSegment(verification.code)}/document"
+              download
+              >${icon('download')}Download the secured document</a
             >
           </p>`
         : ''
@@ -350,13 +211,24 @@ function detailsCard(
   </section>`;
 }
 
-function checkCard(verification: PublicVerification, hasherUrl: string | undefined): SafeHtml {
+/** What the copy check says for each outcome, which the check's script reads (the seal check may change it). */
+export function copyCheckAttributes(texts: CopyCheckTexts): SafeHtml {
+  return html`data-match-tone="${texts.matchTone}" data-original-message="${texts.original}"
+  data-secured-message="${texts.secured}" data-mismatch-message="${texts.mismatch}"`;
+}
+
+function checkCard(
+  verification: PublicVerification,
+  texts: CopyCheckTexts,
+  hasherUrl: string | undefined,
+): SafeHtml {
   return html`<section
     class="card check"
     id="check"
     aria-labelledby="check-title"
     data-original-sha256="${verification.original_sha256}"
     data-secured-sha256="${verification.secured_sha256}"
+    ${copyCheckAttributes(texts)}
     ${hasherUrl ? html`data-hasher-url="${hasherUrl}"` : ''}
   >
     <h3 id="check-title">Check your copy</h3>
@@ -370,14 +242,14 @@ function checkCard(verification: PublicVerification, hasherUrl: string | undefin
       accept=".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg"
     />
     <label class="drop" id="check-drop" for="check-file">
-      ${ICONS.upload}
+      ${icon('upload')}
       <span><strong>Choose a file</strong> or drop it here</span>
       <span class="hint">PDF, PNG or JPEG</span>
     </label>
     <div class="result" id="check-result" role="status" aria-live="polite" hidden>
-      <span class="icon icon-match">${ICONS.check}</span
-      ><span class="icon icon-mismatch">${ICONS.cross}</span
-      ><span class="icon icon-info">${ICONS.info}</span>
+      <span class="icon icon-match">${icon('check')}</span
+      ><span class="icon icon-mismatch">${icon('cross')}</span
+      ><span class="icon icon-info">${icon('info')}</span>
       <span class="result-text"
         ><span id="check-message"></span
         ><progress id="check-progress" max="100" aria-label="Checked so far" hidden></progress
@@ -450,7 +322,7 @@ function header(view: VerificationPageView): SafeHtml {
   const logoUrl = template.logo_url && LOGO_URL.test(template.logo_url) ? template.logo_url : null;
   return html`<header class="bar">
     <div class="bar-inner">
-      ${logoUrl ? html`<img class="logo" src="${logoUrl}" alt="" />` : ICONS.shield}<span
+      ${logoUrl ? html`<img class="logo" src="${logoUrl}" alt="" />` : icon('shield')}<span
         >${heading}</span
       >
     </div>
@@ -481,14 +353,22 @@ function footer(view: VerificationPageView): SafeHtml {
   </footer>`;
 }
 
-function pageTitle(word: string, verification: PublicVerification | null): string {
-  return verification ? `${word}: ${verification.title} – QR Verify` : `${word} – QR Verify`;
+function recordState(view: VerificationPageView): PageRecordState {
+  if (view.verification) return view.verification.status;
+  return view.withdrawn ? 'withdrawn' : 'not-found';
 }
 
 export function renderVerificationPage(view: VerificationPageView): string {
   const { verification } = view;
-  const verdict = verdictOf(verification, view.withdrawn);
-  const text = verdictText(verdict, verification, view.issuerDomain);
+  const state = recordState(view);
+  // The server never sees the seal (it rides in the fragment): the seal check in the browser decides it.
+  const verdict = pageVerdict({
+    state,
+    isSealed: verification?.sealed === true,
+    seal: { state: 'pending' },
+  });
+  const checksSeal = Boolean(view.sealScriptUrl);
+  const awaitsSeal = verdict.awaitsSeal && checksSeal;
   const page = html`<!doctype html>
     <html lang="en">
       <head>
@@ -496,29 +376,39 @@ export function renderVerificationPage(view: VerificationPageView): string {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex, nofollow" />
         <meta name="referrer" content="no-referrer" />
-        <title>${pageTitle(text.word, verification)}</title>
+        <title>${pageTitle(verdict.headline, verification?.title ?? null)}</title>
         ${view.faviconUrl && html`<link rel="icon" href="${view.faviconUrl}" />`}
         <style>
           ${fontFaces(view.fontUrls)}${STYLES}${themeStyles(view.template)}
         </style>
+        ${
+          awaitsSeal &&
+          html`<noscript
+            ><style>
+              ${NO_SCRIPT_STYLES}
+            </style></noscript
+          >`
+        }
       </head>
       <body>
         ${header(view)}
         <main>
-          <section class="verdict verdict-${verdict}" aria-labelledby="verdict">
-            ${text.icon}
-            <div>
-              <h1 id="verdict">${text.word}</h1>
-              ${text.explanation}
-            </div>
-          </section>
-          ${verification ? sealLine(view, verification) : ''}
+          ${verdictSection(
+            {
+              state,
+              verification,
+              issuerDomain: view.issuerDomain,
+              checksSeal,
+              scannerUrl: view.scannerUrl,
+            },
+            verdict,
+          )}
           ${verification && view.template.intro ? html`<p class="intro">${view.template.intro}</p>` : ''}
           ${
-            verification
+            verification && verdict.copyCheck
               ? [
-                  detailsCard(verification, view.template, view.issuerDomain),
-                  checkCard(verification, view.hasherUrl),
+                  detailsCard(verification, view.template, verdict, view.issuerDomain),
+                  checkCard(verification, verdict.copyCheck, view.hasherUrl),
                 ]
               : ''
           }

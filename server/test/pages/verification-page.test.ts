@@ -60,13 +60,20 @@ function text(element: Element | null): string {
   return (element?.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
+/** The text a reader sees: without the parts the page keeps hidden. */
+function visibleText(element: Element | null): string {
+  const shown = element?.cloneNode(true) as Element | undefined;
+  shown?.querySelectorAll('[hidden]').forEach((hidden) => hidden.remove());
+  return text(shown ?? null);
+}
+
 function verdictOf(document: Document) {
   const section = document.querySelector('.verdict');
   return {
     word: text(document.querySelector('#verdict')),
     className: section?.className,
-    hasIcon: section?.querySelector('svg') !== null,
-    explanation: text(section?.querySelector('div') ?? null),
+    hasIcon: section?.querySelector('.verdict-icon svg') !== null,
+    explanation: visibleText(section?.querySelector('.verdict-main > div') ?? null),
   };
 }
 
@@ -77,7 +84,7 @@ describe('the verdict comes first, in words, colour and an icon', () => {
     const verdict = verdictOf(document);
     expect(verdict).toMatchObject({
       word: 'Valid',
-      className: 'verdict verdict-valid',
+      className: 'verdict verdict-green',
       hasIcon: true,
     });
     expect(verdict.explanation).toContain('issued by University of Examples and is valid');
@@ -128,7 +135,7 @@ describe('the verdict comes first, in words, colour and an icon', () => {
     const verdict = verdictOf(document);
     expect(verdict).toMatchObject({
       word: 'Revoked',
-      className: 'verdict verdict-revoked',
+      className: 'verdict verdict-red',
       hasIcon: true,
     });
     expect(verdict.explanation).toContain('revoked on 15 January 2026. It is no longer valid.');
@@ -161,7 +168,7 @@ describe('the verdict comes first, in words, colour and an icon', () => {
     const verdict = verdictOf(document);
     expect(verdict).toMatchObject({
       word: 'Expired',
-      className: 'verdict verdict-expired',
+      className: 'verdict verdict-amber',
       hasIcon: true,
     });
     expect(verdict.explanation).toContain('expired on 30 June 2024');
@@ -175,7 +182,7 @@ describe('the verdict comes first, in words, colour and an icon', () => {
     const verdict = verdictOf(document);
     expect(verdict).toMatchObject({
       word: 'Not found',
-      className: 'verdict verdict-not-found',
+      className: 'verdict verdict-red',
       hasIcon: true,
     });
     expect(verdict.explanation).toContain('No document was issued under this code');
@@ -237,7 +244,7 @@ describe('the page itself', () => {
     expect(text(link)).toBe('Download the secured document');
   });
 
-  test('the seal line waits, hidden, for the seal check, with a note for readers without JavaScript', () => {
+  test('the seal line waits, hidden, inside the verdict for the seal check, with a note for readers without JavaScript', () => {
     const sealed = parse(
       renderVerificationPage(
         view({
@@ -249,13 +256,21 @@ describe('the page itself', () => {
     );
     const line = sealed.querySelector<HTMLElement>('#seal');
     expect(line?.hidden).toBe(true);
-    expect(line?.getAttribute('data-sealed')).toBe('true');
-    // Right under the verdict.
-    expect(sealed.querySelector('.verdict')?.nextElementSibling).toBe(line);
+    const verdict = sealed.querySelector<HTMLElement>('.verdict');
+    expect(verdict?.dataset).toMatchObject({ status: 'active', sealed: 'true' });
+    // Part of the verdict, under its headline: secondary to it.
+    expect(line?.parentElement).toBe(verdict);
     expect(
       [...sealed.querySelectorAll('script')].map((script) => script.getAttribute('src')),
     ).toEqual(['/v/assets/verification-page.js?v=abc123', '/v/assets/seal-check.js?v=def456']);
-    expect(sealed.querySelector('noscript')?.innerHTML).toContain('carries a digital seal');
+    expect(sealed.querySelector('.verdict noscript')?.innerHTML).toContain(
+      'carries a digital seal',
+    );
+    // Held back until the seal is checked, since a failed seal turns the headline; at once without JavaScript.
+    expect(verdict?.hasAttribute('data-awaits-seal')).toBe(true);
+    expect(sealed.querySelector('head noscript')?.innerHTML).toContain(
+      '.verdict[data-awaits-seal] { visibility: visible; animation: none; }',
+    );
     const scanner = [...sealed.querySelectorAll('footer a')].find(
       (link) => link.getAttribute('href') === 'https://verify.example.com/scan',
     );
@@ -265,7 +280,7 @@ describe('the page itself', () => {
     const unsealed = parse(
       renderVerificationPage(view({ sealScriptUrl: '/v/assets/seal-check.js?v=def456' })),
     );
-    expect(unsealed.querySelector('#seal')?.getAttribute('data-sealed')).toBe('false');
+    expect(unsealed.querySelector<HTMLElement>('.verdict')?.dataset.sealed).toBe('false');
     expect(unsealed.body.innerHTML).not.toContain('carries a digital seal');
     expect(parse(renderVerificationPage(view())).querySelector('#seal')).toBeNull();
   });

@@ -28,8 +28,9 @@
   // Only the latest file's answer is shown, should an earlier, larger one finish after it.
   var latestCheck = 0;
 
-  function show(state, text) {
+  function show(state, text, tone) {
     result.setAttribute('data-state', state);
+    result.setAttribute('data-tone', tone || 'neutral');
     message.textContent = text;
     progress.hidden = true;
     result.hidden = false;
@@ -137,18 +138,31 @@
       );
   }
 
-  function verdict(hash) {
-    if (hash === originalHash) {
-      show('match', 'This file matches the original');
-    } else if (hash === securedHash) {
-      show('match', 'This file matches the secured document issued under this code');
-    } else {
-      show('mismatch', 'This file does not match the document issued under this code');
-    }
+  // The words and colour of each answer come from the page's verdict (common/public-page/page-verdict.ts), which
+  // the seal check may change: a file matching a revoked document is no good news.
+  var shownOutcome = null;
+
+  function showOutcome(outcome) {
+    shownOutcome = outcome;
+    var text = section.getAttribute('data-' + outcome + '-message');
+    if (outcome === 'mismatch') show('mismatch', text, 'red');
+    else show('match', text, section.getAttribute('data-match-tone'));
   }
+
+  function verdict(hash) {
+    if (hash === originalHash) showOutcome('original');
+    else if (hash === securedHash) showOutcome('secured');
+    else showOutcome('mismatch');
+  }
+
+  // Sent by the seal check (scripts/show-verdict.ts) when it turns the verdict.
+  document.addEventListener('qrverify:verdict', function () {
+    if (shownOutcome) showOutcome(shownOutcome);
+  });
 
   function check(file) {
     if (!file) return;
+    shownOutcome = null;
     if (!subtle && !canStream(file)) {
       // WebCrypto exists only on secure (https) pages.
       show('error', CANNOT_CHECK.message);

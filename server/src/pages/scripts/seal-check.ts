@@ -1,14 +1,14 @@
-// The public page's seal line: checks the seal in this page's own URL fragment (which never reaches the server)
-// with the one verifier, common/seals/verify-seal.ts, against the trust list of this same origin, and says what it
-// found under the verdict. Runs in the browser: page-assets.ts bundles it (esbuild) and the app serves it under
-// /v/assets/. Without JavaScript the line stays hidden and the rest of the page reads as before.
-import {
-  sealFactsLine,
-  sealMessage,
-  type SealCheckOutcome,
-} from '@common/public-page/seal-messages';
+// The public page's seal check: checks the seal in this page's own URL fragment (which never reaches the server)
+// with the one verifier, common/seals/verify-seal.ts, against the trust list of this same origin, and writes the
+// page's one verdict again with what it found (common/public-page/page-verdict.ts). Runs in the browser:
+// page-assets.ts bundles it (esbuild) and the app serves it under /v/assets/. Without JavaScript the page keeps
+// the verdict the server wrote, which never depends on the seal.
+import { pageVerdict, type PageRecordState } from '@common/public-page/page-verdict';
+import type { SealCheckOutcome } from '@common/public-page/seal-messages';
 import { TRUST_LIST_PATH, type TrustList } from '@common/seals/trust-list';
 import { parseSealedUrl, verifySeal } from '@common/seals/verify-seal';
+
+import { showVerdict } from './show-verdict';
 
 async function fetchTrustList(): Promise<TrustList> {
   const response = await fetch(TRUST_LIST_PATH, { credentials: 'omit' });
@@ -27,18 +27,16 @@ async function checkSeal(): Promise<SealCheckOutcome> {
   }
 }
 
-async function showSealLine(section: HTMLElement): Promise<void> {
-  const check = await checkSeal();
-  const message = sealMessage(check, { isSealedRecord: section.dataset.sealed === 'true' });
-  if (!message) return;
-  section.dataset.state = message.tone;
-  section.querySelector('.seal-title')!.textContent = message.title;
-  section.querySelector('.seal-advice')!.textContent = message.advice;
-  const facts = section.querySelector<HTMLElement>('.seal-facts')!;
-  if (check.state === 'verified') facts.textContent = sealFactsLine(check.facts);
-  facts.hidden = check.state !== 'verified';
-  section.hidden = false;
+async function checkPageSeal(section: HTMLElement): Promise<void> {
+  const seal = await checkSeal();
+  const verdict = pageVerdict({
+    state: section.dataset.status as PageRecordState,
+    isSealed: section.dataset.sealed === 'true',
+    seal,
+  });
+  showVerdict(document, verdict);
 }
 
-const section = document.getElementById('seal');
-if (section) void showSealLine(section);
+// Only a verification's page carries its status; a not-found or withdrawn page has nothing to check.
+const section = document.querySelector<HTMLElement>('.verdict[data-status]');
+if (section) void checkPageSeal(section);

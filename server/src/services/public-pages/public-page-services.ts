@@ -1,4 +1,6 @@
 // What anyone may read without signing in, as the public handlers call it: built once by the services plugin.
+import { isDownloadOffered } from '@common/public-page/page-verdict';
+
 import { isUuid } from '../../lib/uuid';
 import { StoredFileNotFoundError, type Storage } from '../../storage/storage';
 import { verificationFileKeys } from '../verifications/verification-files';
@@ -45,10 +47,14 @@ export function buildPublicPageServices(deps: {
       });
     },
 
-    /** The secured PDF, only when both the verification and its template allow it (as the page shows). */
+    /**
+     * The secured PDF, only when both the verification and its template allow it and the page offers it (never
+     * for a revoked verification).
+     */
     async getDocument(code: string) {
       const found = await findPublicVerification(publicPages, code);
       if (!found?.verification.allow_download || !found.design.allow_download) return null;
+      if (!isDownloadOffered(found.verification.status)) return null;
       return {
         stream: await storage.getStream(verificationFileKeys(found.cached.id).secured),
         size: found.cached.secured_size,

@@ -189,7 +189,16 @@ test('hostile text in every field of a template is shown as text, never as marku
       context,
       [],
     ]);
-    expect([context, document.querySelectorAll('style').length]).toEqual([context, 1]);
+    // The page's style, and the one rule that shows a verdict held for the seal check at once without JavaScript.
+    const styles = [...document.querySelectorAll('style')];
+    expect([context, styles.filter((style) => !style.closest('noscript')).length]).toEqual([
+      context,
+      1,
+    ]);
+    expect([
+      context,
+      styles.filter((style) => style.closest('noscript')).map((style) => style.textContent?.trim()),
+    ]).toEqual([context, ['.verdict[data-awaits-seal] { visibility: visible; animation: none; }']]);
     expect([
       context,
       document.querySelectorAll('img, iframe, svg image, base, object, embed').length,

@@ -1,0 +1,207 @@
+// The public page's one verdict: for a verification's status and what its seal check found, the one headline, its
+// colour and the lines under it, the download and the copy check's answers. The server renders the page with it
+// before the seal is known (the seal rides in the URL's fragment, which never reaches the server) and the seal
+// check in the browser renders it again with what it found, so the two can never disagree. The matrix, cell by
+// cell, is docs/public-page.md.
+import { sealFactsLine, sealMessage, type SealCheckOutcome } from './seal-messages';
+
+import type { VerificationStatus } from '../verifications';
+
+/** What the page knows of the code: a verification's status, or no verification at all. */
+export type PageRecordState = VerificationStatus | 'withdrawn' | 'not-found';
+
+/** The seal as far as it is known: 'pending' on the server, which never sees the fragment. */
+export type PageSeal = SealCheckOutcome | { state: 'pending' };
+
+export type VerdictTone = 'green' | 'amber' | 'red';
+export type VerdictIcon = 'check' | 'clock' | 'cross' | 'question' | 'alert';
+
+/**
+ * The sentence about the verification under the headline: the status as it is, or, when the seal failed, that the
+ * code names a valid document which the paper may not be (the renderer writes both for a valid verification).
+ */
+export type StatusLine = 'status' | 'seal-failed';
+
+export interface SealLine {
+  icon: 'shield' | 'alert' | 'info';
+  title: string;
+  advice: string | null;
+  /** The signed facts, to compare with the paper (only for a verified seal). */
+  facts: string | null;
+  /** Whether the line links to the QR Verify scanner (what to do next). */
+  hasScannerLink: boolean;
+}
+
+export interface CopyCheckTexts {
+  /** Green only under a green headline: a matching file of a revoked document is no good news. */
+  matchTone: 'green' | 'neutral';
+  original: string;
+  secured: string;
+  mismatch: string;
+}
+
+export interface PageVerdict {
+  headline: string;
+  tone: VerdictTone;
+  icon: VerdictIcon;
+  statusLine: StatusLine;
+  /** Secondary, in the text colour whatever the headline: 'signature verified' is never green on its own. */
+  seal: SealLine | null;
+  /** A revoked document is not offered; an expired one, or one whose seal failed, only as a plain link. */
+  download: 'button' | 'link' | 'none';
+  /** Null when there is no verification to compare a file with. */
+  copyCheck: CopyCheckTexts | null;
+  /** The seal, checked in the browser, may still change the headline: the page holds it back until then. */
+  awaitsSeal: boolean;
+}
+
+export interface PageVerdictInput {
+  state: PageRecordState;
+  /** Issued with a seal: its QR code's URL carries one. */
+  isSealed: boolean;
+  seal: PageSeal;
+}
+
+type FailedSeal = Extract<
+  SealCheckOutcome,
+  { state: 'malformed' | 'invalid' | 'unknown-key' | 'different-record' | 'key-revoked' }
+>;
+
+const HEADLINES: Record<
+  PageRecordState,
+  { headline: string; tone: VerdictTone; icon: VerdictIcon }
+> = {
+  active: { headline: 'Valid', tone: 'green', icon: 'check' },
+  expired: { headline: 'Expired', tone: 'amber', icon: 'clock' },
+  revoked: { headline: 'Revoked', tone: 'red', icon: 'cross' },
+  withdrawn: { headline: 'Withdrawn', tone: 'red', icon: 'cross' },
+  'not-found': { headline: 'Not found', tone: 'red', icon: 'question' },
+};
+
+export const SEAL_FAILED_HEADLINE = 'Do not rely on this code';
+
+export const MISSING_SEAL_LINE = {
+  title: 'This address carries no seal, so the paper was not checked',
+  advice:
+    'Open the link from the QR code, or scan it with the QR Verify scanner. If you did open it from the QR ' +
+    'code, that code should carry a seal and does not: it may be a copy, so ask the issuer to confirm it.',
+};
+
+/** What a seal that verified adds to a status that is not valid: the paper is genuine, the document is not good. */
+const GENUINE_BUT: Partial<Record<VerificationStatus, string>> = {
+  revoked: 'The paper is genuine, but its issuer has revoked it.',
+  expired: 'The paper is genuine, but it has expired.',
+};
+
+const DOWNLOADS: Record<VerificationStatus, PageVerdict['download']> = {
+  active: 'button',
+  expired: 'link',
+  revoked: 'none',
+};
+
+/** Whether the page offers the secured document at all (the download answers only when it does). */
+export function isDownloadOffered(status: VerificationStatus): boolean {
+  return DOWNLOADS[status] !== 'none';
+}
+
+const MATCH_SUFFIX: Record<VerificationStatus, string> = {
+  active: '',
+  revoked: ' — but it has been revoked',
+  expired: ' — but it has expired',
+};
+
+function isFailed(seal: PageSeal): seal is FailedSeal {
+  return !['pending', 'missing', 'verified', 'unchecked'].includes(seal.state);
+}
+
+function copyCheckTexts(status: VerificationStatus, tone: VerdictTone): CopyCheckTexts {
+  return {
+    matchTone: tone === 'green' ? 'green' : 'neutral',
+    original: `This file matches the original${MATCH_SUFFIX[status]}`,
+    secured: `This file matches the secured document issued under this code${MATCH_SUFFIX[status]}`,
+    mismatch: 'This file does not match the document issued under this code',
+  };
+}
+
+/** The seal's line on a valid verification, whose headline it may turn. */
+function validSealLine(seal: PageSeal, isSealed: boolean): SealLine | null {
+  if (seal.state === 'pending') return null;
+  if (seal.state === 'missing') {
+    return isSealed
+      ? { icon: 'info', ...MISSING_SEAL_LINE, facts: null, hasScannerLink: true }
+      : null;
+  }
+  const message = sealMessage(seal, { isSealedRecord: isSealed, place: 'page' })!;
+  if (seal.state === 'verified') {
+    return { icon: 'shield', ...message, facts: sealFactsLine(seal.facts), hasScannerLink: false };
+  }
+  return {
+    icon: seal.state === 'unchecked' ? 'info' : 'alert',
+    title: message.title,
+    advice: message.advice,
+    facts: null,
+    hasScannerLink: true,
+  };
+}
+
+/**
+ * The seal's line on a revoked or expired verification: the status is the verdict whatever the seal says, so a
+ * missing or unchecked seal adds nothing, and a verified one says the paper is genuine, not that it is good.
+ */
+function settledSealLine(seal: PageSeal, status: VerificationStatus): SealLine | null {
+  if (seal.state === 'verified') {
+    const { title } = sealMessage(seal, { isSealedRecord: true })!;
+    return {
+      icon: 'shield',
+      title,
+      advice: GENUINE_BUT[status] ?? null,
+      facts: sealFactsLine(seal.facts),
+      hasScannerLink: false,
+    };
+  }
+  if (!isFailed(seal)) return null;
+  const { title } = sealMessage(seal, { isSealedRecord: true })!;
+  return { icon: 'alert', title, advice: null, facts: null, hasScannerLink: false };
+}
+
+export function pageVerdict({ state, isSealed, seal }: PageVerdictInput): PageVerdict {
+  if (state === 'withdrawn' || state === 'not-found') {
+    // No verification: nothing to check a seal or a file against, nothing to download.
+    return {
+      ...HEADLINES[state],
+      statusLine: 'status',
+      seal: null,
+      download: 'none',
+      copyCheck: null,
+      awaitsSeal: false,
+    };
+  }
+  if (state === 'active' && isFailed(seal)) {
+    return {
+      headline: SEAL_FAILED_HEADLINE,
+      tone: 'red',
+      icon: 'alert',
+      statusLine: 'seal-failed',
+      seal: validSealLine(seal, isSealed),
+      download: 'link',
+      copyCheck: copyCheckTexts(state, 'red'),
+      awaitsSeal: false,
+    };
+  }
+  const headline = HEADLINES[state];
+  return {
+    ...headline,
+    statusLine: 'status',
+    seal: state === 'active' ? validSealLine(seal, isSealed) : settledSealLine(seal, state),
+    download: DOWNLOADS[state],
+    copyCheck: copyCheckTexts(state, headline.tone),
+    // Only a sealed, valid verification's headline is held back: an unsealed code's paper carries no seal, so a
+    // seal on its address is made up, and whoever made it gains nothing from a moment of 'Valid'.
+    awaitsSeal: state === 'active' && isSealed && seal.state === 'pending',
+  };
+}
+
+/** The tab's title: the headline first, so a row of tabs shows each verdict. */
+export function pageTitle(headline: string, documentTitle: string | null): string {
+  return documentTitle ? `${headline}: ${documentTitle} – QR Verify` : `${headline} – QR Verify`;
+}
