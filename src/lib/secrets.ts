@@ -35,11 +35,12 @@ const SECRET_FIELD_NAMES = new Set<string>(SECRET_FIELDS.map((name) => name.toLo
 
 /**
  * Credentials known by their shape wherever they stand (a message, a URL): an API key, shown once when it is
- * created (the list's `prefix` is shorter), and a webhook's signing secret.
+ * created (the list's `prefix` is shorter), a webhook's signing secret and a Stripe client secret.
  */
 const SECRET_SHAPES = [
   new RegExp(`${API_KEY_PREFIX}[\\w-]{20,}`, 'g'),
   /whsec_[A-Za-z0-9+/]{20,}={0,2}/g,
+  /\b(?:pi|seti)_\w+_secret_\w+/g,
 ];
 
 /** Query parameters that are credentials in a URL only: the authorization code an SSO provider sends back. */
@@ -87,8 +88,10 @@ export function redactUrl(url: string): string {
   const hashStart = url.indexOf('#', queryStart);
   const end = hashStart < 0 ? url.length : hashStart;
   const query = new URLSearchParams(url.slice(queryStart + 1, end));
-  for (const name of new Set(query.keys())) {
-    if (isSecretField(name) || SECRET_QUERY_PARAMETERS.has(name)) query.set(name, SECRET_MARKER);
-  }
+  const secretNames = [...new Set(query.keys())].filter(
+    (name) => isSecretField(name) || SECRET_QUERY_PARAMETERS.has(name),
+  );
+  if (secretNames.length === 0) return redactText(url);
+  for (const name of secretNames) query.set(name, SECRET_MARKER);
   return redactText(`${url.slice(0, queryStart + 1)}${query.toString()}${url.slice(end)}`);
 }

@@ -84,3 +84,54 @@ describe('initSentryWhenIdle', () => {
     expect(sdk.captureException).not.toHaveBeenCalled();
   });
 });
+
+describe('what reaches Sentry', () => {
+  it('passes every event and breadcrumb through the scrubber', async () => {
+    const { reporting, sdk } = loadModules();
+    await reporting.initSentry(DSN);
+    expect(sdk.init).toHaveBeenCalledWith(
+      expect.objectContaining({
+        beforeSend: reporting.scrubEvent,
+        beforeBreadcrumb: reporting.scrubBreadcrumb,
+      }),
+    );
+  });
+
+  it('masks secrets in a server error report’s body, its address and its breadcrumbs', () => {
+    const { reporting } = loadModules();
+    const event = reporting.scrubEvent({
+      type: undefined,
+      message: 'API exchangeSsoCode answered 500',
+      extra: {
+        body: { error: { code: 'internal_error' }, refresh_token: 'r1', echo: { password: 'p' } },
+      },
+      request: { url: 'https://app.example.com/sso?code=one-time&state=s1' },
+      breadcrumbs: [
+        { category: 'navigation', data: { from: '/signin', to: '/sso?code=one-time' } },
+      ],
+    });
+    expect(event.message).toBe('API exchangeSsoCode answered 500');
+    expect(event.extra).toEqual({
+      body: {
+        error: { code: 'internal_error' },
+        refresh_token: '[secret]',
+        echo: { password: '[secret]' },
+      },
+    });
+    expect(event.request?.url).toBe('https://app.example.com/sso?code=%5Bsecret%5D&state=s1');
+    expect(event.breadcrumbs?.[0]?.data).toEqual({ from: '/signin', to: '/sso?code=%5Bsecret%5D' });
+  });
+
+  it('masks a call’s breadcrumb as it is recorded', () => {
+    const { reporting } = loadModules();
+    expect(
+      reporting.scrubBreadcrumb({
+        category: 'fetch',
+        data: { method: 'POST', url: '/api/auth/token/?token=abc', status_code: 400 },
+      }),
+    ).toEqual({
+      category: 'fetch',
+      data: { method: 'POST', url: '/api/auth/token/?token=%5Bsecret%5D', status_code: 400 },
+    });
+  });
+});

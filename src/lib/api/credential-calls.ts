@@ -1,5 +1,5 @@
-// The API calls that carry a credential: a password, a one-time code or a token to send, or a token or key in the
-// answer. RTK Query would keep a mutation's answer in the store until it is reset (signing in's answer, both tokens,
+// The API calls that carry a credential: a password, a one-time code or a token to send, or a token, key or secret in
+// the answer. RTK Query would keep a mutation's answer in the store until it is reset (signing in's answer, both tokens,
 // for as long as the session): these are reset as they settle, and DevTools shows their arguments masked.
 import { isFulfilled, isRejected, type Action, type Reducer } from '@reduxjs/toolkit';
 
@@ -22,8 +22,10 @@ export const CREDENTIAL_CALLS: ReadonlySet<string> = new Set([
   'exchangeSsoCode',
   // The token itself is the argument.
   'revokeToken',
-  // The answer is the key, shown once.
+  // The answer is the key, shown once, or a webhook's signing secret (the list of webhooks keeps it for its card).
   'createApiKey',
+  'createWebhook',
+  'updateWebhook',
 ]);
 
 const MUTATION_ACTION_PREFIX = `${baseApi.reducerPath}/executeMutation/`;
