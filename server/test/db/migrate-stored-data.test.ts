@@ -1,5 +1,5 @@
-// Migration 0018 on stored design layouts: pages were counted from 0 and are counted from 1, so a field that
-// names its page moves up by one and one without a page stays on the first page.
+// Migrations that change what is stored: 0018 counts design layouts' pages from 1; 0019 records from when each
+// seal key's seals are low-S, without refusing any seal printed before.
 import { Migrator, sql } from 'kysely';
 
 import { migrations } from '../../migrations';
@@ -68,5 +68,31 @@ test('a stored layout’s pages are counted from 1 afterwards, and back again wh
     0,
     undefined,
     2,
+  ]);
+});
+
+test('existing seal keys accept the high-S seals made before the upgrade; new keys none', async () => {
+  expect((await migrator().migrateTo('0018-count-design-pages-from-one')).error).toBeUndefined();
+  const { rows } = await sql<{ id: string }>`
+    insert into users (email, first_name, sign_up_method) values ('ada@example.com', 'Ada', 'password')
+    returning id`.execute(opened.db);
+  const insertKey = (kid: string, status: string) =>
+    sql`
+    insert into seal_keys (account_id, kid, status, public_jwk, private_key_iv, private_key_tag,
+      private_key_ciphertext)
+    values (${rows[0].id}, ${kid}, ${status}, '{}'::jsonb, '\\x00', '\\x00', '\\x00')`.execute(
+      opened.db,
+    );
+  await insertKey('existing', 'retired');
+
+  expect((await migrator().migrateToLatest()).error).toBeUndefined();
+  await insertKey('new', 'active');
+  const { rows: keys } = await sql<{ kid: string; after_now: boolean; this_minute: boolean }>`
+    select kid, low_s_since > now() as after_now,
+      low_s_since = date_trunc('minute', now()) as this_minute
+    from seal_keys order by kid`.execute(opened.db);
+  expect(keys).toEqual([
+    { kid: 'existing', after_now: true, this_minute: false },
+    { kid: 'new', after_now: false, this_minute: true },
   ]);
 });
