@@ -5,8 +5,10 @@ import {
   decodeSeal,
   encodeSeal,
   encodeSealPayload,
+  hasLowS,
   normaliseHolderName,
   signedMessage,
+  toLowS,
   type SealFacts,
 } from '../seals/seal-format';
 import { isTrustedHost, parseSealedUrl, verifySeal } from '../seals/verify-seal';
@@ -43,6 +45,16 @@ function makeKey(overrides: Partial<TrustedKey> = {}) {
     ...overrides,
   };
   return { privateKey, trusted };
+}
+
+// P-256's group order: (r, n − s) is the twin of the signature (r, s).
+const P256_ORDER = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n;
+
+function twinOf(signature: Uint8Array): Uint8Array {
+  const s = BigInt(`0x${Buffer.from(signature.subarray(32)).toString('hex')}`);
+  const twin = Buffer.from(signature);
+  Buffer.from((P256_ORDER - s).toString(16).padStart(64, '0'), 'hex').copy(twin, 32);
+  return twin;
 }
 
 function sealFor(privateKey: ReturnType<typeof makeKey>['privateKey'], host: string) {
@@ -133,6 +145,27 @@ describe('verifySeal', () => {
     );
     expect((await verifySeal(url(''), list)).state).toBe('missing');
     expect((await verifySeal(url('123'), list)).state).toBe('malformed');
+  });
+
+  it('refuses the high-S twin of a seal made since its key signs low-S, and knows each twin', async () => {
+    const { privateKey, trusted } = makeKey({ low_s_since: '2026-11-25T10:00:00.000Z' });
+    const list: TrustList = { keys: [trusted], service_hosts: [host] };
+    const seal = sealFor(privateKey, host);
+    const decoded = decodeSeal(seal)!;
+    const lowS = toLowS(decoded.signature);
+    const highS = twinOf(lowS);
+    expect(hasLowS(lowS)).toBe(true);
+    expect(hasLowS(highS)).toBe(false);
+    expect(toLowS(highS)).toEqual(lowS);
+
+    expect((await verifySeal(url(encodeSeal(decoded.payload, lowS)), list)).state).toBe('verified');
+    expect((await verifySeal(url(encodeSeal(decoded.payload, highS)), list)).state).toBe('invalid');
+    // Made before the rule, the seal was printed in either form: both still verify.
+    const earlier = { ...trusted, low_s_since: '2026-11-25T11:00:00.000Z' };
+    const beforeTheRule = { ...list, keys: [earlier] };
+    expect((await verifySeal(url(encodeSeal(decoded.payload, highS)), beforeTheRule)).state).toBe(
+      'verified',
+    );
   });
 });
 

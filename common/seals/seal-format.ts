@@ -12,7 +12,7 @@
 //   39–42  sealed at, minutes since 1970-01-01 UTC (a key revoked at a time fails seals made from then on)
 //   43     n, the holder name's length in bytes (≤ SEAL_HOLDER_NAME_MAX_BYTES)
 //   44…    the holder name, normalised, UTF-8
-//   then   the signature: ECDSA P-256 with SHA-256, raw r‖s (64 bytes)
+//   then   the signature: ECDSA P-256 with SHA-256, raw r‖s (64 bytes), s in the lower half (low-S)
 // The signature covers signedMessage(): a domain prefix and the host the QR code points at (signed, never carried:
 // the verifier reads it from the URL, so a seal copied onto a look-alike site's URL fails), then the bytes above.
 import { PUBLIC_CODE_ALPHABET, PUBLIC_CODE_LENGTH } from '../verifications';
@@ -152,6 +152,39 @@ export function signedMessage(payload: Uint8Array, host: string): Uint8Array<Arr
   message.set(prefix);
   message.set(payload, prefix.length);
   return message;
+}
+
+// P-256's group order n. An ECDSA signature (r, s) verifies as (r, n − s) too, so every seal has a twin that says
+// the same; seals are made with s ≤ n/2 and a verifier refuses the other half, so each document has one seal.
+const P256_ORDER = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n;
+const HALF_ORDER = P256_ORDER >> 1n;
+const SCALAR_BYTES = SEAL_SIGNATURE_BYTES / 2;
+
+function scalarOf(bytes: Uint8Array): bigint {
+  return BigInt(`0x${toHex(bytes) || '0'}`);
+}
+
+function scalarBytes(value: bigint): Uint8Array {
+  return Uint8Array.from(
+    value
+      .toString(16)
+      .padStart(SCALAR_BYTES * 2, '0')
+      .match(/../g)!
+      .map((pair) => Number.parseInt(pair, 16)),
+  );
+}
+
+/** Whether a raw r‖s signature has s in the lower half of the group: the one form a seal is made in. */
+export function hasLowS(signature: Uint8Array): boolean {
+  return scalarOf(signature.subarray(SCALAR_BYTES)) <= HALF_ORDER;
+}
+
+/** The low-S form of a raw r‖s signature (the same signature when it has it already). */
+export function toLowS(signature: Uint8Array): Uint8Array {
+  if (hasLowS(signature)) return signature;
+  const lowS = new Uint8Array(signature);
+  lowS.set(scalarBytes(P256_ORDER - scalarOf(signature.subarray(SCALAR_BYTES))), SCALAR_BYTES);
+  return lowS;
 }
 
 /** The URL fragment's digits for a signed payload. */

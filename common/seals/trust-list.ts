@@ -24,6 +24,11 @@ export interface TrustedKey {
   retired_at: string | null;
   /** Seals made at or after this time fail. */
   revoked_at: string | null;
+  /**
+   * Seals made at or after this time are signed in low-S form and their high-S twin fails; earlier ones were
+   * printed in either form. Absent from trust lists older than the rule.
+   */
+  low_s_since?: string;
 }
 
 export interface TrustList {

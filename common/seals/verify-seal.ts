@@ -1,6 +1,6 @@
 // Checks a seal against a trust list with WebCrypto (browsers and Node alike): the one verifier behind the public
 // page, the scanner and `npm run verify`. Needs no network: the trust list is handed in.
-import { decodeSeal, signedMessage, type SealFacts } from './seal-format';
+import { decodeSeal, hasLowS, signedMessage, type SealFacts } from './seal-format';
 
 import type { TrustList, TrustedKey } from './trust-list';
 
@@ -57,6 +57,10 @@ async function signatureVerifies(
   return subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, publicKey, signature, message);
 }
 
+/** Whether the seal was made at or after `time` (never when there is none). */
+const isMadeSince = (facts: SealFacts, time: string | null | undefined) =>
+  time ? Date.parse(facts.sealedAt) >= Date.parse(time) : false;
+
 export async function verifySeal(url: SealedUrl, trustList: TrustList): Promise<SealCheck> {
   if (!url.seal) return { state: 'missing' };
   const decoded = decodeSeal(url.seal);
@@ -71,7 +75,11 @@ export async function verifySeal(url: SealedUrl, trustList: TrustList): Promise<
     if (await signatureVerifies(candidate, signature, message)) key = candidate;
   }
   if (!key) return { state: 'invalid', facts, key: candidates[0] };
-  if (key.revoked_at && Date.parse(facts.sealedAt) >= Date.parse(key.revoked_at)) {
+  if (!hasLowS(signature) && isMadeSince(facts, key.low_s_since)) {
+    // The twin of a genuine seal: only the low-S form was issued.
+    return { state: 'invalid', facts, key };
+  }
+  if (isMadeSince(facts, key.revoked_at)) {
     return { state: 'key-revoked', facts, key };
   }
   if (url.code !== facts.code) return { state: 'different-record', facts, key };

@@ -17,6 +17,7 @@ import * as createScanAnalytics from './0014-create-scan-analytics';
 import * as addUnusualSeen from './0016-add-unusual-seen';
 import * as createSeals from './0017-create-seals';
 import * as countDesignPagesFromOne from './0018-count-design-pages-from-one';
+import * as addSealKeyLowSSince from './0019-add-seal-key-low-s-since';
 
 import type { Migration } from 'kysely';
 
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016-add-unusual-seen': addUnusualSeen,
   '0017-create-seals': createSeals,
   '0018-count-design-pages-from-one': countDesignPagesFromOne,
+  '0019-add-seal-key-low-s-since': addSealKeyLowSSince,
 };

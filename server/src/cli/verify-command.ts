@@ -85,6 +85,7 @@ const trustListSchema = z.object({
       created_at: z.string(),
       retired_at: z.string().nullable(),
       revoked_at: z.string().nullable(),
+      low_s_since: z.string().optional(),
     }),
   ),
   service_hosts: z.array(z.string()),

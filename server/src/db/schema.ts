@@ -225,6 +225,8 @@ export interface SealKeysTable {
   created_at: CreatedAt;
   retired_at: Optional<Date>;
   revoked_at: Optional<Date>;
+  /** Seals made at or after this time are low-S (common/seals/seal-format.ts); set by default. */
+  low_s_since: CreatedAt;
 }
 
 /** A plan an account can be on; the default set is seeded at start, an operator changes rows with `npm run plans`. */

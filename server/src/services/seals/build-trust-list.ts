@@ -30,6 +30,7 @@ export async function buildTrustList(
       'k.created_at',
       'k.retired_at',
       'k.revoked_at',
+      'k.low_s_since',
       'u.organisation_name',
       'u.first_name',
       'u.last_name',
@@ -52,6 +53,7 @@ export async function buildTrustList(
     created_at: row.created_at.toISOString(),
     retired_at: row.retired_at?.toISOString() ?? null,
     revoked_at: row.revoked_at?.toISOString() ?? null,
+    low_s_since: row.low_s_since.toISOString(),
   }));
   const trustList: TrustList = { keys, service_hosts: [sealHost(config.PUBLIC_URL)] };
   const body = JSON.stringify(trustList);

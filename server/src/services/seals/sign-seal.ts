@@ -3,7 +3,7 @@
 // raw r‖s the seal carries (ieee-p1363), not DER.
 import { createPrivateKey, sign } from 'node:crypto';
 
-import { encodeSeal, encodeSealPayload, signedMessage } from '@common/seals/seal-format';
+import { encodeSeal, encodeSealPayload, signedMessage, toLowS } from '@common/seals/seal-format';
 
 /** The account's signing key for one document: what the worker needs besides the facts. */
 export interface SealSigningKey {
@@ -59,7 +59,7 @@ export function signSeal(request: SealRequest, code: string, originalSha256: str
     key,
     dsaEncoding: 'ieee-p1363',
   });
-  return encodeSeal(payload, signature);
+  return encodeSeal(payload, toLowS(signature));
 }
 
 /** The host a QR code's URL points at, as a browser's location.host shows it. */

@@ -37,6 +37,8 @@ const ENV = {
 };
 
 let app: FastifyInstance;
+// P-256's group order: (r, n − s) is the twin of the signature (r, s).
+const P256_ORDER = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n;
 
 beforeAll(async () => {
   app = await sharedTestApp({ env: ENV });
@@ -123,6 +125,23 @@ test('a new verification is sealed, and its seal verifies against the served tru
   expect(stored).toEqual({ seal: sealOf(verification).url.seal, seal_kid: result.key.kid });
   const publicView = await app.inject({ url: `/api/public/verifications/${verification.code}/` });
   expect(publicView.json().sealed).toBe(true);
+});
+
+test('a seal’s high-S twin fails against the served trust list: each document has one seal', async () => {
+  const user = await signedInUser(app, { firstName: 'Ada', lastName: 'Byron' });
+  const verification = await createVerification(app, user);
+  const { url, decoded } = sealOf(verification);
+  const s = BigInt(`0x${Buffer.from(decoded.signature.subarray(32)).toString('hex')}`);
+  const twin = Buffer.from(decoded.signature);
+  Buffer.from((P256_ORDER - s).toString(16).padStart(64, '0'), 'hex').copy(twin, 32);
+
+  const list = await trustList();
+  expect(list.keys.find((key) => key.kid === decoded.facts.kid)?.low_s_since).toEqual(
+    expect.any(String),
+  );
+  expect((await verifySeal(url, list)).state).toBe('verified');
+  const twinUrl = { ...url, seal: encodeSeal(decoded.payload, twin) };
+  expect((await verifySeal(twinUrl, list)).state).toBe('invalid');
 });
 
 test('two racing first verifications make one key', async () => {
