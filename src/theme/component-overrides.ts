@@ -1,5 +1,27 @@
 // Per-group component defaults: flat surfaces with subtle borders instead of heavy shadows.
-import { alpha, type Components, type Theme } from '@mui/material/styles';
+import { alpha, type Components, type CSSObject, type Theme } from '@mui/material/styles';
+
+/** The keyboard focus ring: a solid brand-blue outline, never only a faint tint. */
+const focusRing = (theme: Theme): CSSObject => ({
+  outline: `2px solid ${theme.palette.primary.main}`,
+  outlineOffset: 2,
+});
+
+/** For items that fill their container's width (list items, menu items, tabs): the ring drawn inside, never clipped. */
+const insetFocusRing = { '&.Mui-focusVisible': { outlineOffset: -2 } };
+
+const keyboardFocus: Components<Theme> = {
+  MuiCssBaseline: {
+    // Links and controls that are not MUI buttons (plain anchors, summaries, focusable regions).
+    styleOverrides: (theme) => ({
+      'a:focus-visible, summary:focus-visible, [tabindex="0"]:focus-visible': focusRing(theme),
+    }),
+  },
+  // Every MUI button, icon button, list item, menu item, tab, chip, checkbox and switch.
+  MuiButtonBase: {
+    styleOverrides: { root: ({ theme }) => ({ '&.Mui-focusVisible': focusRing(theme) }) },
+  },
+};
 
 const surfaces: Components<Theme> = {
   MuiPaper: {
@@ -32,15 +54,9 @@ const actions: Components<Theme> = {
     defaultProps: { disableElevation: true },
     styleOverrides: { root: { borderRadius: 8, paddingInline: 16 } },
   },
-  MuiIconButton: {
-    styleOverrides: {
-      root: ({ theme }) => ({
-        '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
-      }),
-    },
-  },
   MuiLink: {
     defaultProps: { underline: 'hover' },
+    styleOverrides: { root: ({ theme }) => ({ '&:focus-visible': focusRing(theme) }) },
   },
 };
 
@@ -49,6 +65,7 @@ const navigation: Components<Theme> = {
     styleOverrides: {
       root: ({ theme }) => ({
         borderRadius: 8,
+        ...insetFocusRing,
         '&.Mui-selected': {
           backgroundColor: alpha(theme.palette.primary.main, 0.08),
           color: theme.palette.primary.main,
@@ -57,8 +74,13 @@ const navigation: Components<Theme> = {
       }),
     },
   },
+  MuiMenuItem: {
+    styleOverrides: { root: insetFocusRing },
+  },
   MuiTab: {
-    styleOverrides: { root: { textTransform: 'none', fontWeight: 600, minHeight: 48 } },
+    styleOverrides: {
+      root: { textTransform: 'none', fontWeight: 600, minHeight: 48, ...insetFocusRing },
+    },
   },
   MuiTooltip: {
     defaultProps: { arrow: true },
@@ -72,6 +94,7 @@ const feedback: Components<Theme> = {
 };
 
 export const componentOverrides: Components<Theme> = {
+  ...keyboardFocus,
   ...surfaces,
   ...actions,
   ...navigation,

@@ -1,7 +1,7 @@
 // The signed-in frame: sidebar, title bar, and the main area where screens fade in.
 import Box from '@mui/material/Box';
 import Fade from '@mui/material/Fade';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { shallowEqual } from 'react-redux';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 
@@ -17,8 +17,12 @@ import { useAppSelector } from '../hooks';
 import { deniedAccess } from '../route-guard';
 import { useCurrentRoute } from '../use-current-route';
 
-import { Sidebar } from './sidebar';
+import { Sidebar, SidebarDrawer } from './sidebar';
+import { SkipLink } from './skip-link';
 import { TitleBar } from './title-bar';
+import { useIsPhoneWindow } from './use-window-width';
+
+const MAIN_CONTENT_ID = 'main-content';
 
 /** The screen, or the no-access state when a shared user opens by its address one their level does not reach. */
 function GuardedOutlet() {
@@ -42,17 +46,37 @@ function PageTransition() {
   );
 }
 
+/** The sidebar's drawer on a phone: open on the page it was opened on, so any navigation closes it. */
+function useNavigationDrawer() {
+  const { pathname } = useLocation();
+  const [openedOn, setOpenedOn] = useState<string | null>(null);
+  return {
+    isOpen: openedOn === pathname,
+    open: () => setOpenedOn(pathname),
+    close: () => setOpenedOn(null),
+  };
+}
+
 export function AppLayout() {
   useLoadProfile();
   // A toast's link (the plan limit's 'See plans') moves within the app instead of reloading it.
   const navigate = useNavigate();
   useEffect(() => registerNotificationNavigator((path) => void navigate(path)), [navigate]);
+  const isPhone = useIsPhoneWindow();
+  const drawer = useNavigationDrawer();
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
-      <Sidebar />
+      <SkipLink targetId={MAIN_CONTENT_ID} />
+      {isPhone ? <SidebarDrawer open={drawer.isOpen} onClose={drawer.close} /> : <Sidebar />}
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <TitleBar />
-        <Box component="main" sx={{ flex: 1, p: { xs: 2, sm: 3 } }}>
+        <TitleBar onOpenNavigation={drawer.open} />
+        <Box
+          component="main"
+          id={MAIN_CONTENT_ID}
+          // Focusable only by the skip link, which lands here; no ring around the whole screen.
+          tabIndex={-1}
+          sx={{ flex: 1, p: { xs: 2, sm: 3 }, '&:focus': { outline: 'none' } }}
+        >
           <DeletionPendingBanner />
           <PastDueBanner />
           <PageTransition />

@@ -1,3 +1,4 @@
+import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import GavelOutlined from '@mui/icons-material/GavelOutlined';
 import MenuOpenOutlined from '@mui/icons-material/MenuOpenOutlined';
 import MenuOutlined from '@mui/icons-material/MenuOutlined';
@@ -27,6 +28,8 @@ import { useCurrentRoute } from '../use-current-route';
 import { BOTTOM_SIDEBAR_ITEMS, MAIN_SIDEBAR_ITEMS, type SidebarItem } from './sidebar-items';
 import { useSidebarCollapsed } from './use-sidebar-collapsed';
 
+import type { ReactNode } from 'react';
+
 const EXPANDED_WIDTH = 248;
 const COLLAPSED_WIDTH = 72;
 
@@ -34,10 +37,12 @@ function SidebarLink({
   item,
   collapsed,
   active,
+  onNavigate,
 }: {
   item: SidebarItem;
   collapsed: boolean;
   active: boolean;
+  onNavigate?: () => void;
 }) {
   const Icon = item.icon;
   return (
@@ -48,6 +53,7 @@ function SidebarLink({
         to={pathTo(item.routeName)}
         selected={active}
         aria-current={active ? 'page' : undefined}
+        onClick={onNavigate}
         sx={{
           minHeight: 44,
           px: 1.5,
@@ -81,31 +87,76 @@ function CollapsedLegalLinks() {
   );
 }
 
-export function Sidebar() {
-  const [collapsed, toggleCollapsed] = useSidebarCollapsed();
-  const currentRoute = useCurrentRoute();
-  const width = collapsed ? COLLAPSED_WIDTH : EXPANDED_WIDTH;
-  // A shared user does not see the items of areas their owner gave them no access to.
+/** The items a user may open: a shared user does not see areas their owner gave them no access to. */
+function useVisibleItems(items: SidebarItem[]): SidebarItem[] {
   // Selected as text so the sidebar re-renders only when the hidden areas change.
   const hiddenAreas = useAppSelector((state) =>
     ACCESS_AREAS.filter((area) => selectAccess(state, area) === 'none').join(' '),
   ).split(' ');
-  const isVisible = (item: SidebarItem) => {
+  return items.filter((item) => {
     const area = routeArea(getRoute(item.routeName));
     return area === undefined || !hiddenAreas.includes(area);
-  };
-  const renderItems = (items: SidebarItem[]) =>
-    items
-      .filter(isVisible)
-      .map((item) => (
-        <SidebarLink
-          key={item.routeName}
-          item={item}
-          collapsed={collapsed}
-          active={currentRoute ? item.isActiveFor(currentRoute.name) : false}
-        />
-      ));
+  });
+}
 
+/** What the rail and the phone's drawer both show; `headerButton` collapses the one or closes the other. */
+function SidebarContent({
+  collapsed,
+  headerButton,
+  onNavigate,
+}: {
+  collapsed: boolean;
+  headerButton: ReactNode;
+  onNavigate?: () => void;
+}) {
+  const currentRoute = useCurrentRoute();
+  const mainItems = useVisibleItems(MAIN_SIDEBAR_ITEMS);
+  const bottomItems = useVisibleItems(BOTTOM_SIDEBAR_ITEMS);
+  const renderItems = (items: SidebarItem[]) =>
+    items.map((item) => (
+      <SidebarLink
+        key={item.routeName}
+        item={item}
+        collapsed={collapsed}
+        active={currentRoute ? item.isActiveFor(currentRoute.name) : false}
+        onNavigate={onNavigate}
+      />
+    ));
+
+  return (
+    <>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: collapsed ? 'center' : 'space-between',
+          gap: 1,
+          px: collapsed ? 1 : 2,
+          py: 2,
+        }}
+      >
+        {!collapsed && <ProductMark />}
+        {headerButton}
+      </Box>
+      <List component="nav" aria-label="Main" sx={{ px: 1.5 }}>
+        {renderItems(mainItems)}
+      </List>
+      <Box sx={{ flex: 1 }} />
+      <List component="nav" aria-label="Help and account" sx={{ px: 1.5 }}>
+        {renderItems(bottomItems)}
+      </List>
+      <Divider />
+      <Box sx={{ px: collapsed ? 0 : 2, py: 1.5 }}>
+        {collapsed ? <CollapsedLegalLinks /> : <LegalLinks />}
+      </Box>
+    </>
+  );
+}
+
+/** The rail beside the page on tablets and desktops: expanded or collapsed to icons. */
+export function Sidebar() {
+  const [collapsed, toggleCollapsed] = useSidebarCollapsed();
+  const width = collapsed ? COLLAPSED_WIDTH : EXPANDED_WIDTH;
   return (
     <Drawer
       variant="permanent"
@@ -121,36 +172,43 @@ export function Sidebar() {
         },
       }}
     >
-      <Box
-        sx={{
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: collapsed ? 'center' : 'space-between',
-          gap: 1,
-          px: collapsed ? 1 : 2,
-          py: 2,
-        }}
-      >
-        {!collapsed && <ProductMark />}
-        <IconButton
-          onClick={toggleCollapsed}
-          aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
-          aria-expanded={!collapsed}
-        >
-          {collapsed ? <MenuOutlined /> : <MenuOpenOutlined />}
-        </IconButton>
-      </Box>
-      <List component="nav" aria-label="Main" sx={{ px: 1.5 }}>
-        {renderItems(MAIN_SIDEBAR_ITEMS)}
-      </List>
-      <Box sx={{ flex: 1 }} />
-      <List component="nav" aria-label="Help and account" sx={{ px: 1.5 }}>
-        {renderItems(BOTTOM_SIDEBAR_ITEMS)}
-      </List>
-      <Divider />
-      <Box sx={{ px: collapsed ? 0 : 2, py: 1.5 }}>
-        {collapsed ? <CollapsedLegalLinks /> : <LegalLinks />}
-      </Box>
+      <SidebarContent
+        collapsed={collapsed}
+        headerButton={
+          <IconButton
+            onClick={toggleCollapsed}
+            aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+            aria-expanded={!collapsed}
+          >
+            {collapsed ? <MenuOutlined /> : <MenuOpenOutlined />}
+          </IconButton>
+        }
+      />
+    </Drawer>
+  );
+}
+
+/**
+ * On a phone the sidebar is a drawer over the page, opened from the title bar: a rail beside the
+ * page would leave the screen too little room. Following a link closes it.
+ */
+export function SidebarDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Drawer
+      variant="temporary"
+      open={open}
+      onClose={onClose}
+      sx={{ '& .MuiDrawer-paper': { width: EXPANDED_WIDTH, maxWidth: '85vw' } }}
+    >
+      <SidebarContent
+        collapsed={false}
+        onNavigate={onClose}
+        headerButton={
+          <IconButton onClick={onClose} aria-label="Close navigation">
+            <CloseOutlined />
+          </IconButton>
+        }
+      />
     </Drawer>
   );
 }

@@ -51,3 +51,22 @@ describe('a route of an area opened by its address', () => {
     expect(screen.queryByText(/You don't have access/)).not.toBeInTheDocument();
   });
 });
+
+describe('skip link', () => {
+  it('is the first Tab stop and moves focus to the main content', async () => {
+    const { user } = renderApp({
+      route: '/create',
+      preloadedState: { session: signedInSession() },
+    });
+    await screen.findByRole('navigation', { name: 'Main' });
+
+    await user.tab();
+    const skipLink = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skipLink).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+    // The address stays as it was: no #hash that would fade the page in again.
+    expect(window.location.hash).toBe('');
+  });
+});

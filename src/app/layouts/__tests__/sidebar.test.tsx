@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 
 import { sharedUserSession, signedInSession } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render-with-providers';
@@ -154,5 +154,76 @@ describe('sidebar for a shared user', () => {
     ]) {
       expect(within(mainNav()).getByRole('link', { name })).toBeInTheDocument();
     }
+  });
+});
+
+describe('sidebar on a phone', () => {
+  beforeEach(() => resizeWindowTo(375));
+
+  async function renderOnPhoneAt(route: string) {
+    const view = renderApp({ route, preloadedState: { session: signedInSession() } });
+    await screen.findByRole('button', { name: 'Open navigation' });
+    return view;
+  }
+
+  it('leaves the page the whole width until the title bar’s menu button opens it', async () => {
+    const { user } = await renderOnPhoneAt('/');
+
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /sidebar/ })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Open navigation' }));
+
+    // A drawer over the page, with every item named in words.
+    const drawer = await screen.findByRole('presentation');
+    const nav = within(drawer).getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByText('Verifications')).toBeVisible();
+    expect(within(nav).getByRole('link', { name: 'Verifications' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(drawer).getByRole('link', { name: 'Account' })).toBeInTheDocument();
+  });
+
+  it('closes when a link is followed', async () => {
+    const { user, router } = await renderOnPhoneAt('/');
+
+    await user.click(screen.getByRole('button', { name: 'Open navigation' }));
+    await user.click(
+      within(await screen.findByRole('navigation', { name: 'Main' })).getByRole('link', {
+        name: 'Templates',
+      }),
+    );
+
+    expect(router.state.location.pathname).toBe('/templates');
+    await waitFor(() =>
+      expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('closes with its close button and on Escape, giving the page back', async () => {
+    const { user } = await renderOnPhoneAt('/');
+
+    await user.click(screen.getByRole('button', { name: 'Open navigation' }));
+    await user.click(await screen.findByRole('button', { name: 'Close navigation' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument(),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Open navigation' }));
+    await screen.findByRole('navigation', { name: 'Main' });
+    await user.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('becomes the rail again when the window widens past a phone’s', async () => {
+    await renderOnPhoneAt('/');
+
+    resizeWindowTo(700);
+    expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Expand sidebar' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Open navigation' })).not.toBeInTheDocument();
   });
 });
