@@ -7,9 +7,6 @@ import { z } from 'zod';
 export const PLAN_IDS = ['free', 'starter', 'pro', 'enterprise'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
-/** The plan every account starts on and falls back to when a paid subscription ends. */
-export const FREE_PLAN_ID: PlanId = 'free';
-
 /**
  * What a plan allows. Counts are null when unlimited; the features are on or off. Scans of public pages are not
  * limited on any plan: a public page never stops working because its issuer's plan lapsed.
@@ -33,8 +30,9 @@ export const BILLING_INTERVALS = ['month', 'year'] as const;
 export type BillingInterval = (typeof BILLING_INTERVALS)[number];
 
 /**
- * free: on the Free plan; active: a paid plan in good standing; past_due: a payment failed, Stripe is retrying
- * (the plan's limits still apply); canceled: the paid subscription ended, the account is back on Free.
+ * free: pays for nothing (on the server's DEFAULT_PLAN, Free unless the operator chose another, or on a plan an
+ * operator assigned); active: a paid plan in good standing; past_due: a payment failed, Stripe is retrying (the
+ * plan's limits still apply); canceled: the paid subscription ended, the account is back on DEFAULT_PLAN.
  */
 export const SUBSCRIPTION_STATUSES = ['free', 'active', 'past_due', 'canceled'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
@@ -88,6 +86,22 @@ export const checkoutRequestSchema = z.object({
   interval: z.enum(BILLING_INTERVALS, { error: 'Choose monthly or yearly billing.' }),
 });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
+
+/** GET /api/subscription/checkout/{session_id}/: Stripe sends the browser back with the id of a Checkout session. */
+export const checkoutSessionParamsSchema = z.object({
+  session_id: z
+    .string()
+    .regex(/^cs_[A-Za-z0-9_]{1,250}$/, { error: 'This is not a Checkout session id.' }),
+});
+
+/** A Checkout session of the account's, as Stripe reports it: whether it is paid, and the plan it was for. */
+export const checkoutSessionSchema = z.object({
+  /** Stripe's payment_status is paid. */
+  paid: z.boolean(),
+  /** The plan the session sold (its metadata); null when it names none this server knows. */
+  plan: z.object({ id: z.enum(PLAN_IDS), name: z.string() }).nullable(),
+});
+export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
 
 /** The answer of checkout and portal: where to send the browser. */
 export const redirectUrlSchema = z.object({ url: z.string() });

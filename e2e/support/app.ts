@@ -102,6 +102,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
         COMPANION_ALLOW_LOCAL_URLS: 'true',
         // Specs are about their feature, not quotas; the subscription spec sets its own limits.
         PLAN_LIMITS_OVERRIDE: UNLIMITED_FREE_PLAN,
+        // New accounts start on Free, as on a server that sells plans, with Stripe keys or without.
+        DEFAULT_PLAN: 'free',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

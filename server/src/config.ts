@@ -6,7 +6,12 @@ import path from 'node:path';
 import { z } from 'zod';
 
 import { PUBLIC_SETTING_DEFAULTS, SESSION_LIFETIME_SECONDS } from '@common/public-settings';
-import { PLAN_IDS, PLAN_LIMIT_KEYS, planLimitsSchema } from '@common/subscription-schemas';
+import {
+  PLAN_IDS,
+  PLAN_LIMIT_KEYS,
+  planLimitsSchema,
+  type PlanId,
+} from '@common/subscription-schemas';
 
 const MEBIBYTE = 1024 * 1024;
 const DAY_SECONDS = 24 * 60 * 60;
@@ -308,6 +313,11 @@ const envSchema = z.object({
       return z.NEVER;
     })
     .default({}),
+  // The plan an account is on while it pays for none (docs/configuration.md): new accounts start on it. Unset: free
+  // when Stripe is configured, enterprise (unlimited) when not — a server that sells no plans limits nobody.
+  DEFAULT_PLAN: z
+    .enum(PLAN_IDS, { error: `must name a plan: one of ${PLAN_IDS.join(', ')}` })
+    .optional(),
   // Stripe: payments are on when the secret key is set (the webhook secret is then required). STRIPE_API_BASE points
   // the SDK elsewhere (a fake Stripe in tests).
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -398,7 +408,10 @@ const envSchema = z.object({
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export type Config = Readonly<
-  Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string }
+  Omit<z.infer<typeof envSchema>, 'PUBLIC_URL' | 'DEFAULT_PLAN'> & {
+    PUBLIC_URL: string;
+    DEFAULT_PLAN: PlanId;
+  }
 >;
 
 export type Environment = Record<string, string | undefined>;
@@ -442,7 +455,8 @@ export function loadConfig(env: Environment = process.env): Config {
     /\/+$/,
     '',
   );
-  return Object.freeze({ ...settings, PUBLIC_URL: publicUrl });
+  const defaultPlan = settings.DEFAULT_PLAN ?? (settings.STRIPE_SECRET_KEY ? 'free' : 'enterprise');
+  return Object.freeze({ ...settings, PUBLIC_URL: publicUrl, DEFAULT_PLAN: defaultPlan });
 }
 
 export function isHttpsDeployment(config: Config): boolean {

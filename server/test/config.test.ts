@@ -82,6 +82,7 @@ test('runs on defaults when nothing is set', () => {
     UNUSUAL_SCAN_WINDOW_MINUTES: 60,
     UNUSUAL_REVOKED_SCAN_VISITORS: 3,
     PLAN_LIMITS_OVERRIDE: {},
+    DEFAULT_PLAN: 'enterprise',
   });
   expect(config.DATABASE_URL).toBeUndefined();
   expect(config.SMTP_URL).toBeUndefined();
@@ -340,6 +341,21 @@ test('reads plan limit overrides by plan id, and Stripe settings that come toget
   expect(configErrorMessage({ STRIPE_SECRET_KEY: 'sk_test_1' })).toContain(
     'STRIPE_WEBHOOK_SECRET must be set when STRIPE_SECRET_KEY is',
   );
+});
+
+test('DEFAULT_PLAN: free when Stripe sells plans, enterprise when nothing is sold, or the plan named', () => {
+  const stripe = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+  expect(loadConfig({}).DEFAULT_PLAN).toBe('enterprise');
+  expect(loadConfig(stripe).DEFAULT_PLAN).toBe('free');
+  expect(loadConfig({ DEFAULT_PLAN: 'starter' }).DEFAULT_PLAN).toBe('starter');
+  expect(loadConfig({ ...stripe, DEFAULT_PLAN: 'pro' }).DEFAULT_PLAN).toBe('pro');
+  // An empty value is unset, as for every setting.
+  expect(loadConfig({ DEFAULT_PLAN: ' ' }).DEFAULT_PLAN).toBe('enterprise');
+  for (const bad of ['gold', 'Free']) {
+    expect(configErrorMessage({ DEFAULT_PLAN: bad })).toBe(
+      'Invalid configuration:\n  - DEFAULT_PLAN must name a plan: one of free, starter, pro, enterprise',
+    );
+  }
 });
 
 test('reads the scale-out settings: S3 keys come in pairs, Redis and metrics are checked', () => {

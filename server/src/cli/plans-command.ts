@@ -1,4 +1,5 @@
-// The `npm run plans` commands: list the plans, and set a plan's prices, Stripe price ids and limits.
+// The `npm run plans` commands: list the plans, set a plan's prices, Stripe price ids and limits, and put one
+// account on a plan.
 import { parseArgs } from 'node:util';
 
 import {
@@ -9,6 +10,7 @@ import {
   type PlanLimits,
 } from '@common/subscription-schemas';
 
+import { assignPlan } from '../services/subscription/assign-plan';
 import { seedDefaultPlans, selectPlans, type PlanRow } from '../services/subscription/plan-rows';
 import { updatePlan, type PlanChanges } from '../services/subscription/update-plan';
 
@@ -24,10 +26,13 @@ export const PLANS_USAGE = `Usage:
       [--price-monthly <cents|none>] [--price-yearly <cents|none>] [--currency <usd>]
       [--stripe-price-monthly <price_…|none>] [--stripe-price-yearly <price_…|none>]
       [--limit <key>=<value>]…
+  npm run plans -- assign <account email> <plan id>
 
 Plan ids: ${PLAN_IDS.join(', ')}. Prices are in the currency's minor unit (1900 = 19.00); none: not sold online.
 Limits: verifications_per_month, bulk_rows and team_members take a number or unlimited; custom_domain and
-api_access take true or false. Example: npm run plans -- set starter --limit verifications_per_month=300`;
+api_access take true or false. Example: npm run plans -- set starter --limit verifications_per_month=300
+New accounts start on DEFAULT_PLAN; assign puts one account on a plan without payment, until another is assigned
+or its owner buys one.`;
 
 const COUNT_LIMITS: PlanLimitKey[] = ['verifications_per_month', 'bulk_rows', 'team_members'];
 
@@ -113,10 +118,10 @@ function parseSet(args: string[]): { id: PlanId; changes: PlanChanges } {
       limit: { type: 'string', multiple: true },
     },
   });
-  const id = PLAN_IDS.find((candidate) => candidate === positionals[0]);
-  if (!id || positionals.length > 1) {
+  if (positionals.length > 1) {
     throw new PlansCommandError(`Say which plan to set: one of ${PLAN_IDS.join(', ')}.`);
   }
+  const id = parsePlanId(positionals[0], 'set');
   if (values.name?.trim() === '') throw new PlansCommandError('--name cannot be empty.');
   if (values.currency !== undefined && !/^[a-z]{3}$/i.test(values.currency)) {
     throw new PlansCommandError('--currency takes a three-letter ISO code such as usd or eur.');
@@ -136,18 +141,66 @@ function parseSet(args: string[]): { id: PlanId; changes: PlanChanges } {
   return { id, changes: Object.fromEntries(given) };
 }
 
+function parsePlanId(value: string | undefined, what: string): PlanId {
+  const id = PLAN_IDS.find((candidate) => candidate === value);
+  if (!id) throw new PlansCommandError(`Say which plan to ${what}: one of ${PLAN_IDS.join(', ')}.`);
+  return id;
+}
+
+async function planName(db: Kysely<Database>, id: PlanId): Promise<string> {
+  const plan = await db.selectFrom('plans').select('name').where('id', '=', id).executeTakeFirst();
+  return plan?.name ?? id;
+}
+
+async function runAssign(
+  db: Kysely<Database>,
+  args: string[],
+  output: CommandOutput,
+  defaultPlan: PlanId | undefined,
+): Promise<void> {
+  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  const [email, plan, ...rest] = positionals;
+  if (!email || rest.length > 0) {
+    throw new PlansCommandError(`Say whose plan to assign: assign <account email> <plan id>.`);
+  }
+  const planId = parsePlanId(plan, 'assign');
+  const result = await assignPlan(db, email, planId);
+  switch (result.outcome) {
+    case 'no_account':
+      throw new PlansCommandError(`No account has the email ${email}.`);
+    case 'shared_user':
+      throw new PlansCommandError(
+        `${email} is a shared user of ${result.ownerEmail}'s account: assign the plan to ${result.ownerEmail}.`,
+      );
+    case 'paying':
+      throw new PlansCommandError(
+        `${email} pays for the ${await planName(db, result.planId)} plan through Stripe: change or cancel the subscription in Stripe (the owner's Manage billing) first.`,
+      );
+    case 'assigned': {
+      const previous = result.previousPlanId ?? defaultPlan;
+      const was = previous ? ` (was ${await planName(db, previous)})` : '';
+      output.out(`${email} is on the ${await planName(db, planId)} plan now${was}.`);
+    }
+  }
+}
+
 /** Runs one command; answers the process exit code. PLAN_LIMITS_OVERRIDE is named when it changes limits. */
 export async function runPlansCommand(
   db: Kysely<Database>,
   argv: string[],
   output: CommandOutput,
-  config?: Pick<Config, 'PLAN_LIMITS_OVERRIDE'>,
+  config?: Pick<Config, 'PLAN_LIMITS_OVERRIDE' | 'DEFAULT_PLAN'>,
 ): Promise<number> {
   const [command, ...args] = argv;
   try {
     switch (command) {
       case 'list': {
         for (const line of planLines(await selectPlans(db).execute())) output.out(line);
+        if (config) {
+          output.out(
+            `New accounts start on ${await planName(db, config.DEFAULT_PLAN)} (DEFAULT_PLAN).`,
+          );
+        }
         if (config && Object.keys(config.PLAN_LIMITS_OVERRIDE).length > 0) {
           output.out(
             `PLAN_LIMITS_OVERRIDE is set: the server applies ${JSON.stringify(config.PLAN_LIMITS_OVERRIDE)} on top.`,
@@ -163,6 +216,9 @@ export async function runPlansCommand(
         for (const line of planLines([plan])) output.out(line);
         return 0;
       }
+      case 'assign':
+        await runAssign(db, args, output, config?.DEFAULT_PLAN);
+        return 0;
       case undefined:
       case 'help':
       case '--help':

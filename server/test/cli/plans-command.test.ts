@@ -1,7 +1,12 @@
-// `npm run plans`, run in this process against the test's database: list, and set prices, Stripe price ids and
-// limits that the running app then serves.
+// `npm run plans`, run in this process against the test's database: list, set prices, Stripe price ids and
+// limits that the running app then serves, and assign an account's plan.
+import { rm } from 'node:fs/promises';
+
 import { runPlansCli, runPlansCommand } from '../../src/cli/plans-command';
-import { createTestApp } from '../helpers/test-app';
+import { lockDataDir } from '../../src/lib/data-dir-lock';
+import { sharedUser } from '../helpers/team';
+import { createTempDir, createTestApp } from '../helpers/test-app';
+import { signedInUser, type TestUser } from '../helpers/verifications';
 
 import type { FastifyInstance } from 'fastify';
 
@@ -55,6 +60,7 @@ test('list shows each plan with its prices, Stripe prices and limits', async () 
       'yes',
       'yes',
     ],
+    ['New accounts start on Free (DEFAULT_PLAN).'],
   ]);
 });
 
@@ -139,4 +145,136 @@ test('the whole command names a setting it cannot use, before opening any databa
   expect(code).toBe(1);
   expect(output.err).toHaveBeenCalledWith(expect.stringContaining('PLAN_LIMITS_OVERRIDE must be'));
   expect(output.out).not.toHaveBeenCalled();
+});
+
+async function subscriptionOf(user: TestUser) {
+  const response = await app.inject({ url: '/api/subscription/', headers: user.headers });
+  return response.json();
+}
+
+describe('assign', () => {
+  test('puts an account on a plan without payment; the app applies its limits at once', async () => {
+    const owner = await signedInUser(app, { email: 'ada@example.com' });
+    expect((await subscriptionOf(owner)).plan.id).toBe('free');
+
+    const result = await run('assign', 'Ada@Example.com', 'enterprise');
+
+    expect(result).toEqual({
+      code: 0,
+      out: 'Ada@Example.com is on the Enterprise plan now (was Free).',
+      err: '',
+    });
+    expect(await subscriptionOf(owner)).toMatchObject({
+      plan: { id: 'enterprise', limits: { verifications_per_month: null, api_access: true } },
+      status: 'free',
+      interval: null,
+    });
+    expect(await run('assign', 'ada@example.com', 'pro')).toMatchObject({
+      code: 0,
+      out: 'ada@example.com is on the Pro plan now (was Enterprise).',
+    });
+    expect((await subscriptionOf(owner)).plan.id).toBe('pro');
+  });
+
+  test('an account whose paid plan ended keeps its Stripe customer for the next Checkout', async () => {
+    const owner = await signedInUser(app);
+    await app.db
+      .insertInto('subscriptions')
+      .values({
+        account_id: owner.id,
+        plan_id: 'free',
+        status: 'canceled',
+        interval: null,
+        current_period_end: null,
+        stripe_customer_id: 'cus_ended',
+      })
+      .execute();
+
+    expect((await run('assign', owner.email, 'pro')).code).toBe(0);
+
+    expect(
+      await app.db
+        .selectFrom('subscriptions')
+        .select(['plan_id', 'status', 'stripe_customer_id'])
+        .where('account_id', '=', owner.id)
+        .executeTakeFirst(),
+    ).toEqual({ plan_id: 'pro', status: 'free', stripe_customer_id: 'cus_ended' });
+  });
+
+  test('refuses an account paying through Stripe, whose next event would undo it', async () => {
+    const owner = await signedInUser(app);
+    await app.db
+      .insertInto('subscriptions')
+      .values({
+        account_id: owner.id,
+        plan_id: 'pro',
+        status: 'active',
+        interval: 'month',
+        current_period_end: null,
+        stripe_customer_id: 'cus_paying',
+        stripe_subscription_id: 'sub_paying',
+      })
+      .execute();
+
+    const result = await run('assign', owner.email, 'enterprise');
+
+    expect(result).toMatchObject({ code: 1, out: '' });
+    expect(result.err).toBe(
+      `${owner.email} pays for the Pro plan through Stripe: change or cancel the subscription in Stripe (the owner's Manage billing) first.`,
+    );
+    expect((await subscriptionOf(owner)).plan.id).toBe('pro');
+  });
+
+  test("refuses a shared user's email, naming the owner whose account has the plan", async () => {
+    const owner = await signedInUser(app, { email: 'olivia@example.com' });
+    const shared = await sharedUser(app, owner, {}, { email: 'sam@example.com' });
+
+    const result = await run('assign', shared.email, 'pro');
+
+    expect(result).toMatchObject({
+      code: 1,
+      err: "sam@example.com is a shared user of olivia@example.com's account: assign the plan to olivia@example.com.",
+    });
+    expect((await subscriptionOf(owner)).plan.id).toBe('free');
+  });
+
+  test.each([
+    [['assign'], 'Say whose plan to assign: assign <account email> <plan id>.'],
+    [['assign', 'nobody@example.com', 'pro'], 'No account has the email nobody@example.com.'],
+    [
+      ['assign', 'ada@example.com'],
+      'Say which plan to assign: one of free, starter, pro, enterprise.',
+    ],
+    [
+      ['assign', 'ada@example.com', 'gold'],
+      'Say which plan to assign: one of free, starter, pro, enterprise.',
+    ],
+    [['assign', 'ada@example.com', 'pro', 'extra'], 'Say whose plan to assign'],
+    [['assign', 'ada@example.com', 'pro', '--force'], "Unknown option '--force'"],
+  ])('refuses %p with a message and exit code 1', async (argv, message) => {
+    const result = await run(...argv);
+    expect(result).toMatchObject({ code: 1, out: '' });
+    expect(result.err).toContain(message);
+  });
+
+  test('holds the data folder: refused beside a running server, naming it', async () => {
+    const dataDir = await createTempDir();
+    const server = lockDataDir(dataDir, 'npm start');
+    const output = { out: jest.fn(), err: jest.fn() };
+    try {
+      const code = await runPlansCli(
+        ['assign', 'ada@example.com', 'pro'],
+        { DATA_DIR: dataDir },
+        output,
+      );
+      expect(code).toBe(1);
+    } finally {
+      server.release();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+    expect(output.err).toHaveBeenCalledWith(
+      expect.stringContaining(`is in use by process ${process.pid} (npm start`),
+    );
+    expect(output.out).not.toHaveBeenCalled();
+  });
 });

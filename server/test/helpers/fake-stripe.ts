@@ -1,6 +1,6 @@
 // A fake Stripe on loopback (there is no stripe-mock here), for server tests and e2e specs: point the app's SDK at
 // it with fakeStripe.env (STRIPE_API_BASE). It answers the API calls the app makes — Checkout and billing portal
-// sessions, recording what was sent — and plays Stripe's hosted pages: GET /checkout/:id "pays", sends the signed
+// sessions, recording what was sent, and a Checkout session read back (paid once its hosted page was) — and plays Stripe's hosted pages: GET /checkout/:id "pays", sends the signed
 // webhook events a real payment would (when it knows the app's webhook URL) and redirects to the success URL.
 // Imports nothing from server/src: e2e specs load it too.
 import { randomBytes } from 'node:crypto';
@@ -20,9 +20,11 @@ export interface FakeCheckoutSession {
   url: string;
   /** What the app sent to POST /v1/checkout/sessions. */
   params: StripeParams;
-  /** Set once the hosted checkout has been paid. */
+  /** Set once the hosted checkout has been paid (or, for a returning customer, from the start). */
   customer: string | null;
   subscription: string | null;
+  /** Set by pay(): Stripe then reports the session paid. */
+  isPaid: boolean;
 }
 
 export interface FakePortalSession {
@@ -183,6 +185,23 @@ export function fakeSubscription(options: FakeSubscriptionOptions) {
   };
 }
 
+/** A Checkout session as Stripe's API answers it. */
+function checkoutSessionObject(session: FakeCheckoutSession) {
+  const { params } = session;
+  return {
+    id: session.id,
+    object: 'checkout.session',
+    mode: params.mode,
+    url: session.isPaid ? null : session.url,
+    status: session.isPaid ? 'complete' : 'open',
+    payment_status: session.isPaid ? 'paid' : 'unpaid',
+    client_reference_id: params.client_reference_id ?? null,
+    customer: session.customer,
+    subscription: session.subscription,
+    metadata: params.metadata ?? {},
+  };
+}
+
 export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<FakeStripe> {
   const secretKey = options.secretKey ?? 'sk_test_fake';
   const webhookSecret = options.webhookSecret ?? 'whsec_fake';
@@ -229,6 +248,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     const price = ((params.line_items as StripeParams[] | undefined)?.[0]?.price ?? '') as string;
     session.customer = (params.customer as string | undefined) ?? randomId('cus');
     session.subscription = randomId('sub');
+    session.isPaid = true;
     const subscription = fakeSubscription({
       id: session.subscription,
       customer: session.customer,
@@ -292,18 +312,19 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         id,
         url: `${base}/checkout/${id}`,
         params,
-        customer: null,
+        customer: (params.customer as string | undefined) ?? null,
         subscription: null,
+        isPaid: false,
       };
       checkoutSessions.push(session);
-      return answerJson(response, 200, {
-        id,
-        object: 'checkout.session',
-        mode: params.mode,
-        url: session.url,
-        client_reference_id: params.client_reference_id ?? null,
-        metadata: params.metadata ?? {},
-      });
+      return answerJson(response, 200, checkoutSessionObject(session));
+    }
+    const checkoutSession = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
+    if (request.method === 'GET' && checkoutSession) {
+      const id = decodeURIComponent(checkoutSession[1]);
+      const found = checkoutSessions.find((candidate) => candidate.id === id);
+      if (found) return answerJson(response, 200, checkoutSessionObject(found));
+      return stripeError(response, 404, `No such checkout.session: '${id}'`);
     }
     if (request.method === 'POST' && path === '/v1/billing_portal/sessions') {
       const id = randomId('bps');

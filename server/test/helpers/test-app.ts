@@ -228,6 +228,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<Fasti
     STATIC_DIR: path.join(dataDir, 'dist'),
     LOG_LEVEL: 'silent',
     PLAN_LIMITS_OVERRIDE: UNLIMITED_FREE_PLAN,
+    // Tests are written for a server that sells plans: new accounts start on Free, with Stripe keys or without.
+    DEFAULT_PLAN: 'free',
     ...options.env,
   });
   const database = (await lendFileDatabase()) ?? (await createMigratedTestDatabase());

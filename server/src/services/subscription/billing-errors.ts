@@ -23,6 +23,13 @@ export const billingErrors = {
       code: 'bad_request',
       message: 'There is no billing account yet: choose a plan first.',
     }),
+  /** Stripe knows no such session, or it belongs to another account: the same answer, so ids cannot be probed. */
+  checkoutSessionNotFound: () =>
+    new AppError({
+      statusCode: 404,
+      code: 'not_found',
+      message: 'This account has no Checkout session with this id.',
+    }),
   invalidSignature: () =>
     new AppError({
       statusCode: 400,
@@ -31,12 +38,19 @@ export const billingErrors = {
     }),
 };
 
-/** Runs a Stripe API call; Stripe's failures (down, slow, refusing our key or price) become a 503. */
-export async function callStripe<Result>(call: () => Promise<Result>): Promise<Result> {
+/**
+ * Runs a Stripe API call; Stripe's failures (down, slow, refusing our key or price) become a 503. `notFound` is
+ * thrown instead when Stripe answers 404 (no such object).
+ */
+export async function callStripe<Result>(
+  call: () => Promise<Result>,
+  notFound?: () => AppError,
+): Promise<Result> {
   try {
     return await call();
   } catch (error) {
     if (!isStripeError(error)) throw error;
+    if (notFound && (error as { statusCode?: number }).statusCode === 404) throw notFound();
     throw new AppError({
       statusCode: 503,
       code: 'payment_service_unavailable',

@@ -1,7 +1,7 @@
 // What an account's plan allows, checked where the work happens. Counts that can race (team members) are taken
 // under the account's lock by the caller; the month's verifications are counted by one conditional update in the
 // transaction that stores the verification, so of two requests racing for the last one exactly one gets it.
-import { FREE_PLAN_ID, type PlanId, type PlanLimits } from '@common/subscription-schemas';
+import type { PlanId, PlanLimits } from '@common/subscription-schemas';
 
 import { planLimitError } from './plan-limit-errors';
 import { effectiveLimits } from './plan-rows';
@@ -48,13 +48,13 @@ export function buildPlanLimits({ db, config }: { db: Kysely<Database>; config: 
     const plan = await executor
       .selectFrom('plans')
       .select(['id', 'name', 'limits'])
-      .where('id', '=', subscription?.plan_id ?? FREE_PLAN_ID)
+      .where('id', '=', subscription?.plan_id ?? config.DEFAULT_PLAN)
       .executeTakeFirstOrThrow();
     return { id: plan.id, name: plan.name, limits: effectiveLimits(config, plan.id, plan.limits) };
   }
 
   return {
-    /** The account's plan with its limits (PLAN_LIMITS_OVERRIDE applied); Free without a subscription. */
+    /** The account's plan with its limits (PLAN_LIMITS_OVERRIDE applied); DEFAULT_PLAN without a subscription row. */
     find,
 
     /** 403 plan_limit unless the plan includes the feature. */

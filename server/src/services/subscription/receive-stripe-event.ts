@@ -102,7 +102,7 @@ export async function receiveStripeEvent(
 ): Promise<ReceivedStripeEvent> {
   const event = verify(deps, body, signature);
   const received = (outcome: StripeEventOutcome) => ({ id: event.id, type: event.type, outcome });
-  const meaning = await meaningOf(deps.db, event);
+  const meaning = await meaningOf(deps.db, event, deps.config.DEFAULT_PLAN);
   if (meaning === 'ignored') return received('ignored');
   return deps.db.transaction().execute(async (trx) => {
     const isNew = await trx

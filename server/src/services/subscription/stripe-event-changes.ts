@@ -3,7 +3,6 @@
 // applies the change.
 import {
   BILLING_INTERVALS,
-  FREE_PLAN_ID,
   PLAN_IDS,
   type BillingInterval,
   type PlanId,
@@ -105,9 +104,10 @@ function statusOf(status: Stripe.Subscription.Status): SubscriptionStatus | null
   }
 }
 
-function ended(customer: string | null): SubscriptionValues {
+/** A paid subscription that ends takes the account back to the plan of accounts that pay for none (DEFAULT_PLAN). */
+function ended(customer: string | null, defaultPlan: PlanId): SubscriptionValues {
   return {
-    plan_id: FREE_PLAN_ID,
+    plan_id: defaultPlan,
     status: 'canceled',
     interval: null,
     current_period_end: null,
@@ -152,6 +152,7 @@ async function subscriptionChanged(
   db: Db,
   subscription: Stripe.Subscription,
   isDeleted: boolean,
+  defaultPlan: PlanId,
 ): Promise<EventMeaning> {
   const accountId =
     (await accountWith(db, 'stripe_subscription_id', subscription.id)) ??
@@ -161,7 +162,7 @@ async function subscriptionChanged(
   const status = isDeleted ? 'canceled' : statusOf(subscription.status);
   if (status === null) return 'ignored';
   const change = { accountId, stripeSubscriptionId: subscription.id };
-  if (status === 'canceled') return { ...change, values: ended(customer) };
+  if (status === 'canceled') return { ...change, values: ended(customer, defaultPlan) };
   const price = subscription.items.data[0]?.price;
   const byPrice = await planOfPrice(db, price?.id);
   const planId = byPrice?.planId ?? oneOf(PLAN_IDS, subscription.metadata?.plan_id);
@@ -197,15 +198,19 @@ async function paymentFailed(db: Db, invoice: Stripe.Invoice): Promise<EventMean
   return { accountId, stripeSubscriptionId: subscription, values: { status: 'past_due' } };
 }
 
-export async function meaningOf(db: Db, event: Stripe.Event): Promise<EventMeaning> {
+export async function meaningOf(
+  db: Db,
+  event: Stripe.Event,
+  defaultPlan: PlanId,
+): Promise<EventMeaning> {
   switch (event.type) {
     case 'checkout.session.completed':
       return checkoutCompleted(db, event.data.object);
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
-      return subscriptionChanged(db, event.data.object, false);
+      return subscriptionChanged(db, event.data.object, false, defaultPlan);
     case 'customer.subscription.deleted':
-      return subscriptionChanged(db, event.data.object, true);
+      return subscriptionChanged(db, event.data.object, true, defaultPlan);
     case 'invoice.payment_failed':
       return paymentFailed(db, event.data.object);
     default:

@@ -3,6 +3,7 @@
 // portal and Stripe's events. The plan limits themselves are checked by the services doing the work (planLimits).
 import type {
   CheckoutRequest,
+  CheckoutSession,
   PlansResponse,
   RedirectUrl,
   Subscription,
@@ -11,6 +12,7 @@ import type {
 import { billingErrors } from './billing-errors';
 import { createCheckoutSession } from './create-checkout-session';
 import { createPortalSession } from './create-portal-session';
+import { getCheckoutSession } from './get-checkout-session';
 import { getSubscription } from './get-subscription';
 import { selectPlans, toPlan } from './plan-rows';
 import { receiveStripeEvent, type ReceivedStripeEvent } from './receive-stripe-event';
@@ -44,6 +46,11 @@ export function buildSubscriptionServices(options: Omit<SubscriptionDeps, 'strip
     /** A Checkout session's URL, or the billing portal's for an account already paying (see the function). */
     checkout(owner: AuthenticatedUser, request: CheckoutRequest): Promise<RedirectUrl> {
       return createCheckoutSession(withStripe(), owner, request);
+    },
+
+    /** Whether Stripe reports the account's Checkout session paid; 404 for a session not the account's. */
+    checkoutSession(accountId: string, sessionId: string): Promise<CheckoutSession> {
+      return getCheckoutSession(withStripe(), accountId, sessionId);
     },
 
     portal(accountId: string): Promise<RedirectUrl> {

@@ -137,6 +137,7 @@ const RULES: Record<string, RouteAccess> = {
   'GET /api/subscription/plans/': 'public',
   'POST /api/subscription/checkout/': 'owner',
   'POST /api/subscription/portal/': 'owner',
+  'GET /api/subscription/checkout/:session_id/': 'signed-in',
   'POST /api/subscription/stripe-webhook/': 'public',
   'GET /api/support': 'signed-in',
   'POST /api/support/messages/': 'signed-in',

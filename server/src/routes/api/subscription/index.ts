@@ -1,8 +1,10 @@
 // /api/subscription/: the account's plan, billing state and usage (any signed-in user of the account may read it),
 // the plans on sale (public: the pricing a visitor sees is the same), Checkout and the billing portal (the
-// owner's), and Stripe's webhook (stripe-webhook.ts).
+// owner's), whether a Checkout session came back paid, and Stripe's webhook (stripe-webhook.ts).
 import {
   checkoutRequestSchema,
+  checkoutSessionParamsSchema,
+  checkoutSessionSchema,
   plansResponseSchema,
   redirectUrlSchema,
   subscriptionSchema,
@@ -40,6 +42,17 @@ const subscriptionRoutes: FastifyPluginAsync = async (app) => {
     '/checkout/',
     { ...ownerOnly, schema: { body: checkoutRequestSchema, response: { 200: redirectUrlSchema } } },
     async (request) => subscription.checkout(signedInUser(request), request.body),
+  );
+
+  // The success page asks before it thanks anyone: Stripe is the one to say a session of this account was paid.
+  routes.get(
+    '/checkout/:session_id/',
+    {
+      config: { access: 'signed-in' },
+      schema: { params: checkoutSessionParamsSchema, response: { 200: checkoutSessionSchema } },
+    },
+    async (request) =>
+      subscription.checkoutSession(signedInUser(request).accountId, request.params.session_id),
   );
 
   routes.post(

@@ -202,3 +202,89 @@ test('without Stripe keys: 409 billing_not_configured, with words the Plans scre
   }
   await bare.close();
 });
+
+describe('a Checkout session read back (what /subscription/success may say)', () => {
+  function sessionOf(user: TestUser, id: string) {
+    return app.inject({ url: `/api/subscription/checkout/${id}/`, headers: user.headers });
+  }
+
+  async function startedCheckout(user: TestUser) {
+    expect((await checkout(user, { plan_id: 'starter', interval: 'month' })).statusCode).toBe(200);
+    return stripe.checkoutSessions.at(-1)!;
+  }
+
+  test("paid only once Stripe reports the account's session paid, with the plan it sold", async () => {
+    const session = await startedCheckout(owner);
+    const before = await sessionOf(owner, session.id);
+    expect([before.statusCode, before.json()]).toEqual([
+      200,
+      { paid: false, plan: { id: 'starter', name: 'Starter' } },
+    ]);
+
+    stripe.pay(session);
+
+    const after = await sessionOf(owner, session.id);
+    expect([after.statusCode, after.json()]).toEqual([
+      200,
+      { paid: true, plan: { id: 'starter', name: 'Starter' } },
+    ]);
+    // Anyone of the account may look: a shared user sees the same.
+    const shared = await sharedUser(app, owner, EDIT_ALL);
+    expect((await sessionOf(shared, session.id)).json()).toMatchObject({ paid: true });
+  });
+
+  test("another account's session, or one Stripe does not know, is not found: nothing to confirm", async () => {
+    const session = await startedCheckout(owner);
+    stripe.pay(session);
+    const stranger = await signedInUser(app);
+    for (const [user, id] of [
+      [stranger, session.id],
+      [owner, 'cs_test_unknown'],
+    ] as const) {
+      const response = await sessionOf(user, id);
+      expect([response.statusCode, response.json()]).toEqual([
+        404,
+        {
+          error: {
+            code: 'not_found',
+            message: 'This account has no Checkout session with this id.',
+          },
+        },
+      ]);
+    }
+  });
+
+  test('an id that is not a Checkout session id is refused before Stripe is asked', async () => {
+    const response = await sessionOf(owner, 'sub_123');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({
+      code: 'validation_failed',
+      details: { session_id: ['This is not a Checkout session id.'] },
+    });
+  });
+
+  test('Stripe down: 503; without Stripe keys: 409', async () => {
+    const session = await startedCheckout(owner);
+    stripe.failApiCalls(500);
+    try {
+      const response = await sessionOf(owner, session.id);
+      expect([response.statusCode, response.json().error.code]).toEqual([
+        503,
+        'payment_service_unavailable',
+      ]);
+    } finally {
+      stripe.failApiCalls(null);
+    }
+    const bare = await createTestApp();
+    const user = await signedInUser(bare);
+    const response = await bare.inject({
+      url: `/api/subscription/checkout/${session.id}/`,
+      headers: user.headers,
+    });
+    expect([response.statusCode, response.json().error.code]).toEqual([
+      409,
+      'billing_not_configured',
+    ]);
+    await bare.close();
+  });
+});
