@@ -4,13 +4,13 @@
 // bulk result is), so neither memory nor the event loop carries the account's documents.
 import { Readable, Transform } from 'node:stream';
 
-import { stringify } from 'csv-stringify';
 import { ZipFile } from 'yazl';
 
 import { isoDate } from '@common/verifications';
 import type { Verification } from '@common/verifications-schemas';
 
 import { cleanFileName } from '../../lib/file-name';
+import { spreadsheetCsv } from '../../lib/spreadsheet-csv';
 import { StoredFileNotFoundError, type Storage } from '../../storage/storage';
 import { selectTemplateRows, toTemplate } from '../templates/template-rows';
 import { verificationFileKeys } from '../verifications/verification-files';
@@ -110,7 +110,7 @@ function verificationsCsv(items: AsyncIterable<Verification>): Readable {
           ),
       }),
     )
-    .pipe(stringify({ header: true, columns, cast: { boolean: (value) => String(value) } }));
+    .pipe(spreadsheetCsv({ header: true, columns, cast: { boolean: (value) => String(value) } }));
 }
 
 async function accountJson({ db }: ExportZipDeps, accountId: string, plan: unknown) {

@@ -5,10 +5,10 @@
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 
-import { stringify } from 'csv-stringify';
 import { ZipFile } from 'yazl';
 
 import { cleanFileName } from '../../lib/file-name';
+import { spreadsheetCsv } from '../../lib/spreadsheet-csv';
 import { verificationUrl } from '../verifications/public-code';
 import { verificationFileKeys } from '../verifications/verification-files';
 
@@ -76,7 +76,7 @@ function errorText(errors: BulkItemError[]): string {
 
 /** report.csv as a stream; the whole-sheet problem, if any, is its first line (row empty). */
 function reportCsv(deps: BulkDeps, operation: BulkOperationRow): Readable {
-  const csv = stringify({ header: true, columns: REPORT_COLUMNS });
+  const csv = spreadsheetCsv({ header: true, columns: REPORT_COLUMNS });
   (async () => {
     if (operation.problem) csv.write(['', 'invalid', '', '', operation.problem]);
     for await (const row of reportRows(deps.db, operation.id)) {

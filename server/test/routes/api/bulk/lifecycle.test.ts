@@ -1,5 +1,7 @@
 // An operation's life after validation: started once, followed live, cancelled, run twice at once without a
 // second verification for any row, listed and deleted.
+import { parse } from 'csv-parse/sync';
+
 import type { BulkOperation } from '@common/bulk-schemas';
 
 import {
@@ -194,6 +196,28 @@ test('the list pages newest first; deleting removes the operation and its files,
   ).toBe(404);
   const verifications = await app.inject({ url: '/api/verifications/', headers: user.headers });
   expect(verifications.json().results).toEqual([expect.objectContaining({ bulk_operation: null })]);
+});
+
+test('the report writes a cell a spreadsheet would run (a header typed as a formula) as text', async () => {
+  const header = '=HYPERLINK("http://evil.example","Open")';
+  const created = await postBulkOperation(app, user, {
+    sheet: csvPart(
+      makeCsv([
+        ['file', 'title', header],
+        ['doc-1.pdf', 'Certificate', ''],
+      ]),
+    ),
+    documents: zipPart(await makeZip([{ name: 'doc-1.pdf', data: await makePdf() }])),
+    mapping: JSON.stringify({ holder_name: header }),
+  });
+  const { id } = await waitForStatus(app, user, created.json().id, ['invalid']);
+  const report = await app.inject({
+    url: `/api/bulk-operations/${id}/report/`,
+    headers: user.headers,
+  });
+
+  const [row] = parse(report.body, { columns: true }) as Array<Record<string, string>>;
+  expect(row.error.startsWith(`'${header}: `)).toBe(true);
 });
 
 test('another account sees none of it', async () => {
