@@ -9,12 +9,32 @@ export const SUPPORT_LIMITS = {
   message: 5000,
   /** The optional attachment, in bytes (5 MiB). */
   attachment_bytes: 5 * 1024 * 1024,
+  /** The app's diagnostic state, attached when the user ticks the box, in characters of JSON (512 Ki). */
+  diagnostic: 512 * 1024,
 } as const;
 
 /** What the attachment may be, as the file picker's `accept` (the server checks the bytes themselves). */
 export const SUPPORT_ATTACHMENT_ACCEPT =
   'image/png,image/jpeg,image/gif,image/webp,application/pdf,text/plain,text/csv,.txt,.csv,.log,application/zip,.zip';
 export const SUPPORT_ATTACHMENT_KINDS = 'an image, a PDF, a text or CSV file, or a zip';
+
+function isJsonObject(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
+/** What the app held and did (secrets masked), as JSON text: support staff get it as a file with the message. */
+const diagnosticField = z
+  .string({ error: 'The diagnostic state must be text.' })
+  .max(
+    SUPPORT_LIMITS.diagnostic,
+    `The diagnostic state must be at most ${SUPPORT_LIMITS.diagnostic} characters.`,
+  )
+  .refine(isJsonObject, 'The diagnostic state must be a JSON object.');
 
 /** POST /api/support/messages/: JSON, or a multipart form with these fields and an optional `attachment`. */
 export const supportMessageFields = z.object({
@@ -23,6 +43,7 @@ export const supportMessageFields = z.object({
     multiline: true,
     blankMessage: 'Write your message.',
   }),
+  diagnostic: diagnosticField.optional(),
 });
 export type SupportMessageRequest = z.input<typeof supportMessageFields>;
 

@@ -6,15 +6,25 @@ export interface MailMessage {
   html?: string;
   /** Where answers go when that is not the sender (a support message: the user who wrote it). */
   replyTo?: string;
-  /** Files carried along, read from disk while the message is sent. */
+  /** Files carried along. */
   attachments?: MailAttachment[];
 }
 
-export interface MailAttachment {
+/** A file carried along, read from disk while the message is sent. */
+export interface MailFile {
   filename: string;
   path: string;
   contentType: string;
 }
+
+/** Text made for the message, carried along as a file. */
+export interface MailText {
+  filename: string;
+  content: string;
+  contentType: string;
+}
+
+export type MailAttachment = MailFile | MailText;
 
 export type MailTransportName = 'smtp' | 'dev-mailbox';
 

@@ -8,27 +8,24 @@ export interface SupportReceipt {
   subject: string;
   message: string;
   attachmentName?: string;
+  /** Whether the app's diagnostic state went along. */
+  hasDiagnostic?: boolean;
 }
 
 export function supportReceiptMail(to: string, receipt: SupportReceipt): MailMessage {
   const intro = `We received your message and will reply to ${to}.`;
   const reference = `Reference: ${receipt.id}`;
-  const attachment = receipt.attachmentName ? `Attachment: ${receipt.attachmentName}` : null;
-  const text = [
-    intro,
-    '',
+  const facts = [
     reference,
     `Subject: ${receipt.subject}`,
-    ...(attachment ? [attachment] : []),
-    '',
-    receipt.message,
-  ].join('\n');
+    ...(receipt.attachmentName ? [`Attachment: ${receipt.attachmentName}`] : []),
+    ...(receipt.hasDiagnostic ? ['Diagnostic state: attached'] : []),
+  ];
+  const text = [intro, '', ...facts, '', receipt.message].join('\n');
   const html = [
     '<!doctype html><html><body style="font-family: Arial, sans-serif; color: #1f2937;">',
     `<p>${escapeHtml(intro)}</p>`,
-    `<p style="color: #6b7280;">${escapeHtml(reference)}<br>Subject: ${escapeHtml(receipt.subject)}${
-      attachment ? `<br>${escapeHtml(attachment)}` : ''
-    }</p>`,
+    `<p style="color: #6b7280;">${facts.map(escapeHtml).join('<br>')}</p>`,
     `<blockquote style="margin: 0; padding-left: 12px; border-left: 3px solid #d1d5db; white-space: pre-wrap;">${escapeHtml(receipt.message)}</blockquote>`,
     '</body></html>',
   ].join('\n');

@@ -2,7 +2,7 @@
 // and plan, the message, and the attachment if they sent one.
 import { escapeHtml } from '@common/public-page/html';
 
-import type { MailAttachment, MailMessage } from './mailer';
+import type { MailAttachment, MailFile, MailMessage } from './mailer';
 
 export interface SupportRequest {
   /** The reference the user's copy quotes too. */
@@ -13,7 +13,35 @@ export interface SupportRequest {
   /** The account's owner: the sender themselves, or the owner a shared user works for. */
   accountEmail: string;
   plan: string;
-  attachment?: MailAttachment & { size: string };
+  attachment?: MailFile & { size: string };
+  /** The app's diagnostic state (JSON), sent along as a file. */
+  diagnostic?: string;
+}
+
+/** The diagnostic state's file name in the mail. */
+export const DIAGNOSTIC_FILE_NAME = 'diagnostic-state.json';
+
+function attachmentsOf(request: SupportRequest): MailAttachment[] {
+  return [
+    ...(request.attachment
+      ? [
+          {
+            filename: request.attachment.filename,
+            path: request.attachment.path,
+            contentType: request.attachment.contentType,
+          },
+        ]
+      : []),
+    ...(request.diagnostic === undefined
+      ? []
+      : [
+          {
+            filename: DIAGNOSTIC_FILE_NAME,
+            content: request.diagnostic,
+            contentType: 'application/json',
+          },
+        ]),
+  ];
 }
 
 export function supportRequestMail(to: string, request: SupportRequest): MailMessage {
@@ -26,6 +54,7 @@ export function supportRequestMail(to: string, request: SupportRequest): MailMes
       'Attachment',
       request.attachment ? `${request.attachment.filename} (${request.attachment.size})` : 'none',
     ],
+    ['Diagnostic state', request.diagnostic === undefined ? 'none' : DIAGNOSTIC_FILE_NAME],
   ];
   const text = [...facts.map(([label, value]) => `${label}: ${value}`), '', request.message].join(
     '\n',
@@ -47,14 +76,6 @@ export function supportRequestMail(to: string, request: SupportRequest): MailMes
     subject: `[Support] ${request.subject}`,
     text,
     html,
-    ...(request.attachment && {
-      attachments: [
-        {
-          filename: request.attachment.filename,
-          path: request.attachment.path,
-          contentType: request.attachment.contentType,
-        },
-      ],
-    }),
+    attachments: attachmentsOf(request),
   };
 }

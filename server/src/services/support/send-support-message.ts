@@ -23,6 +23,8 @@ export interface SupportMessage {
   subject: string;
   message: string;
   attachment?: UploadedFile;
+  /** The app's diagnostic state as JSON text, when the user chose to attach it. */
+  diagnostic?: string;
 }
 
 export interface SentSupportMessage extends SupportMessageSent {
@@ -61,7 +63,7 @@ async function findSender(deps: Pick<SupportDeps, 'db'>, user: AuthenticatedUser
 export async function sendSupportMessage(
   deps: SupportDeps,
   user: AuthenticatedUser,
-  { subject, message, attachment: file }: SupportMessage,
+  { subject, message, attachment: file, diagnostic }: SupportMessage,
 ): Promise<SentSupportMessage> {
   const attachment = file ? await describeAttachment(file) : undefined;
   const [{ sender, accountEmail }, plan] = await Promise.all([
@@ -69,7 +71,16 @@ export async function sendSupportMessage(
     deps.planLimits.find(user.accountId),
   ]);
   const id = randomUUID();
-  const request = { id, subject, message, sender, accountEmail, plan: plan.name, attachment };
+  const request: SupportRequest = {
+    id,
+    subject,
+    message,
+    sender,
+    accountEmail,
+    plan: plan.name,
+    attachment,
+    diagnostic,
+  };
   try {
     await deps.mailer.send(supportRequestMail(deps.config.SUPPORT_EMAIL, request));
   } catch (error) {
@@ -80,6 +91,7 @@ export async function sendSupportMessage(
     subject,
     message,
     attachmentName: attachment?.filename,
+    hasDiagnostic: diagnostic !== undefined,
   });
   return { id, sendReceipt: () => deps.mailer.send(receipt) };
 }

@@ -296,6 +296,79 @@ describe('attachments (multipart)', () => {
   });
 });
 
+describe('the diagnostic state', () => {
+  const diagnostic = JSON.stringify({
+    takenAt: '2026-03-01T09:00:00.000Z',
+    state: { session: { email: 'grace@example.edu', accessToken: '[secret]' } },
+    recentActions: [{ type: 'session/signedIn', at: '2026-03-01T08:59:00.000Z' }],
+  });
+
+  test('goes to support as diagnostic-state.json beside the message; the copy says it was attached', async () => {
+    app = await supportApp();
+    const user = await signedInUser(app, { email: 'grace@example.edu' });
+    const response = await postJson(user, { subject: 'Stuck', message: 'Spinner.', diagnostic });
+    expect(response.statusCode).toBe(201);
+
+    const [toSupport] = mail.to(SUPPORT_EMAIL);
+    expect(toSupport!.text).toContain('Diagnostic state: diagnostic-state.json');
+    expect(toSupport!.attachments).toHaveLength(1);
+    expect(toSupport!.attachments[0]).toMatchObject({
+      filename: 'diagnostic-state.json',
+      contentType: 'application/json',
+    });
+    expect(JSON.parse(toSupport!.attachments[0]!.content.toString('utf8'))).toEqual(
+      JSON.parse(diagnostic),
+    );
+    const [copy] = await mail.waitFor(user.email);
+    expect(copy!.text).toContain('Diagnostic state: attached');
+    expect(copy!.attachments).toEqual([]);
+  });
+
+  test('goes along with a file in a multipart form', async () => {
+    app = await supportApp();
+    const user = await signedInUser(app);
+    const response = await postForm(user, {
+      subject: 'Scan fails',
+      message: 'See the photo.',
+      diagnostic,
+      attachment: { name: 'photo.png', data: makePng(4, 4) },
+    });
+    expect(response.statusCode).toBe(201);
+    const [toSupport] = mail.to(SUPPORT_EMAIL);
+    expect(toSupport!.attachments.map(({ filename }) => filename)).toEqual([
+      'photo.png',
+      'diagnostic-state.json',
+    ]);
+  });
+
+  test('a message without it says none', async () => {
+    app = await supportApp();
+    const user = await signedInUser(app);
+    expect((await postJson(user, { subject: 'Hi', message: 'Hello' })).statusCode).toBe(201);
+    expect(mail.to(SUPPORT_EMAIL)[0]!.text).toContain('Diagnostic state: none');
+    const [copy] = await mail.waitFor(user.email);
+    expect(copy!.text).not.toContain('Diagnostic state');
+  });
+
+  test.each([
+    ['not JSON', '{"state": ', 'The diagnostic state must be a JSON object.'],
+    ['JSON but not an object', '[1, 2]', 'The diagnostic state must be a JSON object.'],
+    ['not text', { state: {} }, 'The diagnostic state must be text.'],
+    [
+      'over the limit',
+      JSON.stringify({ padding: 'x'.repeat(SUPPORT_LIMITS.diagnostic) }),
+      `The diagnostic state must be at most ${SUPPORT_LIMITS.diagnostic} characters.`,
+    ],
+  ])('%s → 400 under details.diagnostic, nothing mailed', async (_case, value, message) => {
+    app = await supportApp();
+    const user = await signedInUser(app);
+    const response = await postJson(user, { subject: 'Hi', message: 'Hello', diagnostic: value });
+    expect(response.statusCode).toBe(400);
+    expect(fieldErrors(response)).toEqual({ diagnostic: [message] });
+    expect(mail.messages).toEqual([]);
+  });
+});
+
 describe('limits and failures', () => {
   test('beyond RATE_LIMIT_SUPPORT_MESSAGES_PER_USER a minute → 429; another user still gets through', async () => {
     app = await supportApp({ RATE_LIMIT_SUPPORT_MESSAGES_PER_USER: '2' });
