@@ -1,5 +1,6 @@
 // Sealed QR codes in Chromium: a PDF secured through the API carries a seal in its QR URL's fragment. The public
-// page checks it in the browser (verified; a changed digit warns); the scanner at /scan verifies it from an image
+// page checks it in the browser and gives one verdict (verified; a changed digit turns the headline; no seal keeps
+// Valid and says what to do; a revoked record stays Revoked, no download); the scanner at /scan verifies it from an image
 // of the QR code and from the secured PDF (and says when a file shows no code or there is no camera), and — after one online visit, with the browser offline — from a file
 // and from a (fake) camera; a code whose URL points at a look-alike host is flagged.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,14 +34,21 @@ function onForeignHost(qrUrl: string): string {
   return url.href;
 }
 
+/** The page's one verdict once the seal has been checked: its headline and the seal's line under it. */
 async function sealLine(page: Page, url: string) {
   await page.goto(url);
   const line = page.locator('#seal:not([hidden])');
   await line.waitFor();
+  const facts = line.locator('.seal-facts');
   return {
-    state: await line.getAttribute('data-state'),
+    headlines: await page.getByRole('heading', { level: 1 }).allTextContents(),
+    icon: await line.getAttribute('data-icon'),
     title: await line.locator('.seal-title').textContent(),
-    facts: await line.locator('.seal-facts').textContent(),
+    facts: (await facts.count()) > 0 ? await facts.textContent() : null,
+    // Secondary: in the text colour, whatever the headline's.
+    isInTextColour: await line.evaluate(
+      (element) => getComputedStyle(element).color === getComputedStyle(document.body).color,
+    ),
   };
 }
 
@@ -99,7 +107,12 @@ describe('sealed QR codes', () => {
     const page = await openPage(fixtures.browser);
     const line = await sealLine(page, secured.verification.qr_url!);
 
-    expect(line).toMatchObject({ state: 'verified', title: expect.stringMatching(VERIFIED) });
+    expect(line).toMatchObject({
+      headlines: ['Valid'],
+      icon: 'shield',
+      title: expect.stringMatching(VERIFIED),
+      isInTextColour: true,
+    });
     expect(line.facts).toContain('Holder Grace Hopper');
     expect(line.facts).toContain(`code ${secured.verification.code}`);
     await expect(
@@ -110,21 +123,63 @@ describe('sealed QR codes', () => {
     await page.context().close();
   });
 
-  it('the public page warns when a digit of the seal was changed, or the seal is missing', async () => {
+  it('the public page turns its one headline when a digit of the seal was changed', async () => {
     const page = await openPage(fixtures.browser, VIEWPORTS.phone);
     const tampered = await sealLine(page, withChangedDigit(secured.verification.qr_url!));
     expect(tampered).toMatchObject({
-      state: 'warning',
+      headlines: ['Do not rely on this code'],
+      icon: 'alert',
       title:
         'The seal on this code does not verify — the code may have been altered or copied to another site',
     });
-    // A new document each time: a fragment change alone would not load the page again.
-    await page.goto('about:blank');
+    await expect(page.title()).resolves.toMatch(/^Do not rely on this code: /);
+    // The secured document stays on offer, as a plain link rather than the button of a valid page.
+    await expect(page.locator('a.button[download]').count()).resolves.toBe(0);
+    await page.context().close();
+  });
+
+  it('without the seal in the address the page stays Valid and says what to do, not that it is a copy', async () => {
+    const page = await openPage(fixtures.browser, VIEWPORTS.phone);
     const missing = await sealLine(page, `${fixtures.app.baseUrl}/v/${secured.verification.code}`);
+
     expect(missing).toMatchObject({
-      state: 'warning',
-      title: 'This code should carry a seal but does not — it may be a copy',
+      headlines: ['Valid'],
+      icon: 'info',
+      title: 'This address carries no seal, so the paper was not checked',
+      isInTextColour: true,
     });
+    await expect(page.locator('#seal .seal-advice').textContent()).resolves.toContain(
+      'Open the link from the QR code, or scan it with the QR Verify scanner.',
+    );
+    await page.context().close();
+  });
+
+  it('a revoked verification opened from its QR code reads Revoked: the verified seal secondary, no download', async () => {
+    const { app } = fixtures;
+    const revoked = await secureDocument(app, secured.token, { file: await makePdf() });
+    const change = (path: string, method: string, body: object) =>
+      fetch(`${app.baseUrl}/api/verifications/${revoked.id}/${path}`, {
+        method,
+        headers: { authorization: `Bearer ${secured.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await change('', 'PATCH', { allow_download: true })).status).toBe(200);
+    expect((await change('revoke/', 'POST', { reason: 'Issued in error' })).status).toBe(200);
+    const page = await openPage(fixtures.browser, VIEWPORTS.phone);
+
+    const line = await sealLine(page, revoked.qr_url!);
+
+    expect(line).toMatchObject({
+      headlines: ['Revoked'],
+      icon: 'shield',
+      title: expect.stringMatching(VERIFIED),
+      isInTextColour: true,
+    });
+    await expect(page.locator('#seal .seal-advice').textContent()).resolves.toBe(
+      'The paper is genuine, but its issuer has revoked it.',
+    );
+    await expect(page.locator('a[download]').count()).resolves.toBe(0);
+    expect((await fetch(`${app.baseUrl}/v/${revoked.code}/document`)).status).toBe(404);
     await page.context().close();
   });
 
