@@ -35,6 +35,58 @@ export function redactSecrets<T>(value: T): T {
   return Object.fromEntries(entries) as T;
 }
 
+// Names of route parameters and query keys whose values are credentials: a mailed link's token (an export, an
+// invitation), a Stripe checkout session, anything named as a secret.
+const SECRET_URL_PART = /password|token|secret|session/i;
+
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+// A path segment shaped like a generated token: what an address no route answers may still carry.
+const TOKEN_SHAPED = /^[A-Za-z0-9_-]{24,}$/;
+
+function redactedQuery(query: string): string {
+  return query
+    .split('&')
+    .map((pair) => {
+      const [key] = pair.split('=', 1);
+      return SECRET_URL_PART.test(decoded(key)) ? `${key}=${REDACTED}` : pair;
+    })
+    .join('&');
+}
+
+/**
+ * The request's URL as logs and error reports show it: the values of secret route parameters and query keys
+ * replaced, so a logged link cannot be used (an export link is valid for 24 hours); on an address no route
+ * answers, every token-shaped segment.
+ */
+export function loggedUrl(
+  request: Pick<FastifyRequest, 'url' | 'params' | 'routeOptions'>,
+): string {
+  const queryAt = request.url.indexOf('?');
+  const path = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
+  const secrets = new Set(
+    Object.entries((request.params ?? {}) as Record<string, unknown>)
+      .filter(([name, value]) => SECRET_URL_PART.test(name) && typeof value === 'string' && value)
+      .map(([, value]) => value as string),
+  );
+  const isRouted = Boolean(request.routeOptions?.url);
+  const isSecret = (segment: string) =>
+    isRouted ? secrets.has(decoded(segment)) : TOKEN_SHAPED.test(segment);
+  const shownPath = path
+    .split('/')
+    .map((segment) => (isSecret(segment) ? REDACTED : segment))
+    .join('/');
+  return queryAt === -1
+    ? shownPath
+    : `${shownPath}?${redactedQuery(request.url.slice(queryAt + 1))}`;
+}
+
 export function createLoggerOptions(
   config: Config,
   stream?: LogStream,
@@ -48,7 +100,7 @@ export function createLoggerOptions(
     serializers: {
       req: (request: FastifyRequest) => ({
         method: request.method,
-        url: request.url,
+        url: loggedUrl(request),
         host: request.host,
       }),
     },

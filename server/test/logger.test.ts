@@ -173,4 +173,29 @@ describe('request log lines', () => {
     expect(linesAbout('/test/ok')).toHaveLength(1);
     expect(JSON.stringify(lines)).not.toMatch(/secret-(access|refresh)-token/);
   });
+
+  test('a tokened link’s token never reaches the log, in the path or the query', async () => {
+    const token = 'f3a9c2e1b7d64a0e9c8b5a4d3e2f1a0b';
+    const tokened = await appWith({ LOG_REQUEST_SAMPLE_RATE: '1' });
+    for (const url of [
+      `/api/account/exports/${token}/`,
+      `/api/team/invitations/${token}/`,
+      `/test/ok?token=${token}&page=2`,
+      `/test/ok?client_secret=${token}`,
+    ]) {
+      await tokened.inject({ url });
+    }
+    await tokened.inject({ method: 'POST', url: `/api/team/invitations/${token}/`, payload: {} });
+
+    const requestLines = lines.filter((line) => line.req);
+    expect(requestLines).toHaveLength(5);
+    expect(JSON.stringify(lines)).not.toContain(token);
+    expect(requestLines.map((line) => (line.req as { url: string }).url)).toEqual([
+      '/api/account/exports/[redacted]/',
+      '/api/team/invitations/[redacted]/',
+      '/test/ok?token=[redacted]&page=2',
+      '/test/ok?client_secret=[redacted]',
+      '/api/team/invitations/[redacted]/',
+    ]);
+  });
 });

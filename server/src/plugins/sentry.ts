@@ -1,6 +1,8 @@
 // Reports unexpected errors to Sentry when SENTRY_DSN is set; otherwise reportError does nothing.
 import fp from 'fastify-plugin';
 
+import { loggedUrl } from '../logger';
+
 import type { FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
@@ -23,7 +25,11 @@ export default fp(
     Sentry.init({ dsn });
     app.decorate('reportError', (error: unknown, request?: FastifyRequest) => {
       Sentry.captureException(error, {
-        extra: request && { method: request.method, url: request.url, requestId: request.id },
+        extra: request && {
+          method: request.method,
+          url: loggedUrl(request),
+          requestId: request.id,
+        },
       });
     });
     app.addHook('onClose', async () => {
