@@ -15,7 +15,7 @@ import configPlugin from './plugins/config';
 import csrfPlugin from './plugins/csrf';
 import customDomainHostsPlugin from './plugins/custom-domain-hosts';
 import dbPlugin from './plugins/db';
-import errorsPlugin, { answerConnectionError } from './plugins/errors';
+import errorsPlugin, { answerConnectionError, answerFrameworkError } from './plugins/errors';
 import gracefulClosePlugin from './plugins/graceful-close';
 import helmetPlugin from './plugins/helmet';
 import mailPlugin from './plugins/mail';
@@ -74,6 +74,7 @@ export function buildApp({
     pluginTimeout: 60_000,
     // A request Node could not read (cut off mid-body, say) is answered in the API's error envelope.
     clientErrorHandler: answerConnectionError,
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(zodSerializerCompiler);

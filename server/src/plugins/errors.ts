@@ -7,9 +7,10 @@ import fp from 'fastify-plugin';
 
 import { AppError } from '../lib/app-error';
 import { formatBytes } from '../lib/format-bytes';
+import { loggedUrl } from '../logger';
 import { OAuthError } from '../services/auth/oauth-error';
 
-import type { ConnectionError, FastifyError, FastifyRequest } from 'fastify';
+import type { ConnectionError, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { Socket } from 'node:net';
 
 declare module 'fastify' {
@@ -106,6 +107,30 @@ const CONNECTION_ERRORS: Record<string, { statusCode: number; message: string }>
 const MALFORMED_REQUEST = { statusCode: 400, message: 'Malformed HTTP request.' };
 
 /**
+ * Fastify's frameworkErrors: what it refuses before routing (a URL with broken %-encoding) is answered in the
+ * API's envelope, not Fastify's.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const answer =
+    error.code === 'FST_ERR_BAD_URL'
+      ? new AppError({
+          statusCode: 400,
+          code: 'bad_request',
+          message: 'The address is not valid: it has a broken %-encoding.',
+        })
+      : new AppError({
+          statusCode: error.statusCode ?? 400,
+          code: 'bad_request',
+          message: STATUS_CODES[error.statusCode ?? 400] ?? 'Bad request',
+        });
+  void reply.code(answer.statusCode).send(answer.toBody());
+}
+
+/**
  * Fastify's clientErrorHandler. Answers only on a connection that has carried no answer yet, since these bytes
  * could land inside another answer (one held open while a refused body drains, say); on a kept-alive connection
  * the cut-off request is closed unanswered, as before.
@@ -138,7 +163,7 @@ export default fp(
           !(appError instanceof AppError && appError.code === 'server_busy'));
       if (isUnexpected) {
         request.log.error(
-          { err: error, method: request.method, url: request.url },
+          { err: error, method: request.method, url: loggedUrl(request) },
           'Request failed',
         );
         app.reportError(error, request);

@@ -69,6 +69,23 @@ function multipartBody(boundary: string, fields: Record<string, string>): string
   return `${parts.join('')}--${boundary}--\r\n`;
 }
 
+describe('addresses', () => {
+  test('a URL with broken %-encoding is a 400 in the API’s envelope, on the API and the public pages', async () => {
+    const app = await startApp();
+    for (const url of ['/api/verifications/%E0%A4%A/', '/v/%E0%A4%A']) {
+      const response = await app.inject({ url });
+
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        error: {
+          message: 'The address is not valid: it has a broken %-encoding.',
+          code: 'bad_request',
+        },
+      });
+    }
+  });
+});
+
 describe('request bodies', () => {
   test('malformed JSON is a 400 that says so', async () => {
     const response = await (
