@@ -326,6 +326,28 @@ describe('the secured document on the public page', () => {
   });
 });
 
+describe('a revoked verification on the public page', () => {
+  test('offers no download, and its document address answers 404 as for any document not on offer', async () => {
+    const app = await createTestApp();
+    const user = await signedInUser(app);
+    const open = await createVerification(app, user, { allow_download: 'true', title: 'Licence' });
+    expect((await app.inject({ url: `/v/${open.code}/document` })).statusCode).toBe(200);
+
+    await app.inject({
+      method: 'POST',
+      url: `/api/verifications/${open.id}/revoke/`,
+      headers: user.headers,
+      payload: { reason: 'Issued in error' },
+    });
+
+    const revoked = await page(app, open.code);
+    expect(revoked.verdict).toBe('Revoked');
+    expect(revoked.document.querySelector('a[download]')).toBeNull();
+    expect((await app.inject({ url: `/v/${open.code}/document` })).statusCode).toBe(404);
+    await app.close();
+  });
+});
+
 describe('GET /api/public/verifications/{code}/', () => {
   test('answers the public view without sign-in, and nothing about the account', async () => {
     const app = await createTestApp();
