@@ -119,6 +119,9 @@ const UNDECLARED_ANSWERS: Record<string, Answers> = {
     'A zip of the secured documents, with the report.',
     'application/zip',
   ),
+  'POST /api/account/restore/': {
+    204: { description: 'The deletion is cancelled and the account stays; no content.' },
+  },
   'GET /api/bulk-operations/:id/events/': {
     200: {
       description:
@@ -320,12 +323,22 @@ function responsesOf(
   writer: SchemaWriter,
   key: string,
 ): Answers {
-  const errorSchema = route.config?.oauthErrors ? oauthErrorSchema : apiErrorSchema;
+  const isOAuth = Boolean(route.config?.oauthErrors);
   const refused = {
     '4XX': {
       description: 'Refused: the error envelope says why (docs/api.md, Errors).',
-      content: { 'application/json': { schema: writer.answer(errorSchema) } },
+      content: {
+        'application/json': { schema: writer.answer(isOAuth ? oauthErrorSchema : apiErrorSchema) },
+      },
     },
+    // OAuth has no error for "too many attempts": the rate limit answers in the API's own envelope.
+    ...(isOAuth && {
+      429: {
+        description:
+          'Too many attempts: try again after Retry-After seconds (docs/api.md, Errors).',
+        content: { 'application/json': { schema: writer.answer(apiErrorSchema) } },
+      },
+    }),
   } as Answers;
   if (!response) {
     const method = String(route.method);

@@ -232,6 +232,24 @@ describe('forms are documented as multipart/form-data with their file parts', ()
   });
 });
 
+describe('answers that are not the usual shape are documented', () => {
+  test('the token endpoints refuse in OAuth’s shape, and rate-limit in the API’s', async () => {
+    const document = await getDocument(await sharedTestApp());
+    for (const url of ['/api/auth/token/', '/api/auth/token/google/', '/api/auth/token/sso/']) {
+      const answers = document.paths[url].post.responses;
+      expect([url, answers['4XX'].content['application/json'].schema]).toEqual([
+        url,
+        { $ref: '#/components/schemas/OAuthError' },
+      ]);
+      expect([url, answers['429'].content['application/json'].schema]).toEqual([
+        url,
+        { $ref: '#/components/schemas/ApiError' },
+      ]);
+    }
+    expect(document.paths['/api/account/restore/'].post.responses).toHaveProperty('204');
+  });
+});
+
 describe('the reference page', () => {
   test('is swagger-ui from our own origin, under the same headers as the rest of the app', async () => {
     const app = await sharedTestApp();
