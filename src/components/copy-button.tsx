@@ -1,4 +1,5 @@
-// Copies a value to the clipboard and says so: the icon turns into a tick for a moment.
+// Copies a value to the clipboard and says so: the icon turns into a tick for a moment. The hook and the status serve
+// other copy buttons (a labelled one) too.
 import CheckOutlined from '@mui/icons-material/CheckOutlined';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import Box from '@mui/material/Box';
@@ -19,14 +20,13 @@ const visuallyHidden = {
   whiteSpace: 'nowrap',
 } as const;
 
-interface CopyButtonProps {
-  value: string;
-  /** What is copied, for assistive technology: 'Copy public link'. */
-  label: string;
-  size?: IconButtonProps['size'];
-}
+const NOT_ALLOWED = 'The browser did not allow copying. Select the text and copy it instead.';
 
-export function CopyButton({ value, label, size = 'small' }: CopyButtonProps) {
+/**
+ * Copies text, and says so for a moment (`isCopied`); when the browser refuses, a toast says so with
+ * `notAllowedDetail`, what the user can do instead.
+ */
+export function useCopyToClipboard(notAllowedDetail = NOT_ALLOWED) {
   const [isCopied, setIsCopied] = useState(false);
 
   useEffect(() => {
@@ -35,23 +35,40 @@ export function CopyButton({ value, label, size = 'small' }: CopyButtonProps) {
     return () => clearTimeout(timer);
   }, [isCopied]);
 
-  const copy = async () => {
+  const copy = async (value: string) => {
     try {
       await navigator.clipboard.writeText(value);
       setIsCopied(true);
     } catch {
-      notify({
-        severity: 'warning',
-        summary: 'Not copied',
-        detail: 'The browser did not allow copying. Select the text and copy it instead.',
-      });
+      notify({ severity: 'warning', summary: 'Not copied', detail: notAllowedDetail });
     }
   };
 
+  return { isCopied, copy };
+}
+
+/** 'Copied', read out by assistive technology when a copy succeeds. */
+export function CopiedStatus({ isCopied }: { isCopied: boolean }) {
+  return (
+    <Box component="span" role="status" sx={visuallyHidden}>
+      {isCopied ? 'Copied' : ''}
+    </Box>
+  );
+}
+
+interface CopyButtonProps {
+  value: string;
+  /** What is copied, for assistive technology: 'Copy public link'. */
+  label: string;
+  size?: IconButtonProps['size'];
+}
+
+export function CopyButton({ value, label, size = 'small' }: CopyButtonProps) {
+  const { isCopied, copy } = useCopyToClipboard();
   return (
     <>
       <Tooltip title={isCopied ? 'Copied' : label}>
-        <IconButton size={size} aria-label={label} onClick={copy}>
+        <IconButton size={size} aria-label={label} onClick={() => copy(value)}>
           {isCopied ? (
             <CheckOutlined fontSize="inherit" color="success" />
           ) : (
@@ -59,9 +76,7 @@ export function CopyButton({ value, label, size = 'small' }: CopyButtonProps) {
           )}
         </IconButton>
       </Tooltip>
-      <Box component="span" role="status" sx={visuallyHidden}>
-        {isCopied ? 'Copied' : ''}
-      </Box>
+      <CopiedStatus isCopied={isCopied} />
     </>
   );
 }

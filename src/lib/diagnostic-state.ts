@@ -2,6 +2,7 @@
 // last actions with their times, which a middleware remembers for each store.
 import { createAction, isAction, type Middleware } from '@reduxjs/toolkit';
 
+import { baseApi } from '@/lib/api/base-api';
 import { redactSecrets } from '@/lib/secrets';
 
 export const RECENT_ACTIONS_KEPT = 50;
@@ -42,4 +43,41 @@ export function createDiagnosticsMiddleware(): Middleware<DiagnosticDispatch> {
     }
     return next(action);
   };
+}
+
+/** In place of the API's cached answers in a diagnostic state too long to send. */
+export const ANSWERS_LEFT_OUT = '[left out: too long to send]';
+
+type CacheEntries = Record<string, object | undefined>;
+
+function withoutAnswers(entries: CacheEntries = {}): CacheEntries {
+  return Object.fromEntries(
+    Object.entries(entries).map(([key, entry]) => [
+      key,
+      entry && 'data' in entry ? { ...entry, data: ANSWERS_LEFT_OUT } : entry,
+    ]),
+  );
+}
+
+/**
+ * The diagnostic state as the indented JSON support reads. Past `maxLength` characters the API's cached answers
+ * are left out: which calls were made, with what and how they ended, still says what the app was doing.
+ */
+export function diagnosticStateText(
+  diagnostic: DiagnosticState,
+  maxLength = Number.POSITIVE_INFINITY,
+): string {
+  const text = JSON.stringify(diagnostic, null, 2);
+  if (text.length <= maxLength) return text;
+  const state = diagnostic.state as Record<string, unknown>;
+  const api = state[baseApi.reducerPath] as { queries?: CacheEntries; mutations?: CacheEntries };
+  const shortened = {
+    ...state,
+    [baseApi.reducerPath]: {
+      ...api,
+      queries: withoutAnswers(api.queries),
+      mutations: withoutAnswers(api.mutations),
+    },
+  };
+  return JSON.stringify({ ...diagnostic, state: shortened }, null, 2);
 }

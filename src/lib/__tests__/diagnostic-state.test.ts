@@ -1,5 +1,11 @@
 import { setupStore } from '@/app/store';
-import { diagnosticStateRequested, RECENT_ACTIONS_KEPT } from '@/lib/diagnostic-state';
+import {
+  ANSWERS_LEFT_OUT,
+  diagnosticStateRequested,
+  diagnosticStateText,
+  RECENT_ACTIONS_KEPT,
+  type DiagnosticState,
+} from '@/lib/diagnostic-state';
 import { SECRET_MARKER } from '@/lib/secrets';
 import { customDomainChanged, deletionCancelled } from '@/lib/session/session-slice';
 import { OWNER_EMAIL, signedInSession } from '@/testing/fixtures';
@@ -52,5 +58,57 @@ describe('the diagnostic state', () => {
     expect(second.dispatch(diagnosticStateRequested()).recentActions).not.toContainEqual(
       expect.objectContaining({ type: deletionCancelled.type }),
     );
+  });
+});
+
+describe('the diagnostic state as text', () => {
+  const diagnostic: DiagnosticState = {
+    takenAt: '2026-03-01T09:00:00.000Z',
+    state: {
+      session: { email: OWNER_EMAIL },
+      api: {
+        queries: {
+          'getVerifications({"page":1})': {
+            status: 'fulfilled',
+            endpointName: 'getVerifications',
+            originalArgs: { page: 1 },
+            data: { results: Array.from({ length: 200 }, (_, id) => ({ id, title: 'Diploma' })) },
+          },
+          'getProfile(undefined)': { status: 'rejected', error: { status: 500 } },
+        },
+        mutations: { abc: { status: 'fulfilled', endpointName: 'saveProfile', data: { a: 1 } } },
+      },
+    },
+    recentActions: [{ type: 'session/signedIn', at: '2026-03-01T08:59:00.000Z' }],
+  };
+
+  it('is the whole diagnostic state as JSON when it fits', () => {
+    expect(JSON.parse(diagnosticStateText(diagnostic))).toEqual(diagnostic);
+  });
+
+  it("leaves out the API's cached answers, and only them, when it would not fit", () => {
+    const whole = diagnosticStateText(diagnostic);
+    const text = diagnosticStateText(diagnostic, whole.length - 1);
+    expect(text.length).toBeLessThan(whole.length);
+    expect(JSON.parse(text)).toEqual({
+      ...diagnostic,
+      state: {
+        session: { email: OWNER_EMAIL },
+        api: {
+          queries: {
+            'getVerifications({"page":1})': {
+              status: 'fulfilled',
+              endpointName: 'getVerifications',
+              originalArgs: { page: 1 },
+              data: ANSWERS_LEFT_OUT,
+            },
+            'getProfile(undefined)': { status: 'rejected', error: { status: 500 } },
+          },
+          mutations: {
+            abc: { status: 'fulfilled', endpointName: 'saveProfile', data: ANSWERS_LEFT_OUT },
+          },
+        },
+      },
+    });
   });
 });

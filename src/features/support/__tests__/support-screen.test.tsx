@@ -193,6 +193,107 @@ describe('contact form', () => {
   });
 });
 
+describe('the diagnostic state', () => {
+  interface Diagnostic {
+    takenAt: string;
+    state: { session: Record<string, unknown>; api: { queries: Record<string, unknown> } };
+    recentActions: Array<{ type: string; at: string }>;
+  }
+
+  function expectDiagnostic(text: string): Diagnostic {
+    const diagnostic = JSON.parse(text) as Diagnostic;
+    expect(diagnostic.state.session).toMatchObject({
+      email: OWNER_EMAIL,
+      accessToken: '[secret]',
+      refreshToken: '[secret]',
+    });
+    expect(text).not.toContain('access-token-1');
+    expect(text).not.toContain('refresh-token-1');
+    expect(diagnostic.recentActions.length).toBeGreaterThan(0);
+    expect(diagnostic.recentActions.length).toBeLessThanOrEqual(50);
+    for (const action of diagnostic.recentActions) {
+      expect(action).toEqual({ type: expect.any(String), at: expect.any(String) });
+      expect(new Date(action.at).toISOString()).toBe(action.at);
+    }
+    return diagnostic;
+  }
+
+  it('copies the state with its secrets hidden and the last actions with their times', async () => {
+    const { user } = render();
+    await screen.findByText('Plan: Pro');
+    const section = within(screen.getByRole('region', { name: 'Diagnostic state' }));
+    await user.click(section.getByRole('button', { name: 'Copy diagnostic state' }));
+
+    expect(await section.findByRole('button', { name: 'Copied' })).toBeInTheDocument();
+    const diagnostic = expectDiagnostic(await navigator.clipboard.readText());
+    // What the screen loaded is there, and the load that filled it.
+    expect(Object.keys(diagnostic.state.api.queries)).toContain('getSupportSender(undefined)');
+    expect(diagnostic.recentActions.map(({ type }) => type)).toContain(
+      'api/executeQuery/fulfilled',
+    );
+  });
+
+  it('goes with the message when the box is ticked, and only then', async () => {
+    const { user, sent } = render();
+    const consent = contactForm().getByRole('checkbox', { name: 'Attach the diagnostic state' });
+    expect(consent).not.toBeChecked();
+    expect(consent).toHaveAccessibleDescription(/passwords, tokens and keys hidden/);
+    await user.click(consent);
+    await user.type(contactForm().getByRole('textbox', { name: /Subject/ }), 'Stuck');
+    await user.type(contactForm().getByRole('textbox', { name: /Message/ }), 'It spins.');
+    await user.click(contactForm().getByRole('button', { name: 'Send message' }));
+
+    await screen.findByText(`Thanks — we will reply to ${OWNER_EMAIL}`);
+    const body = sent[0]!.body as Record<string, string>;
+    expect(Object.keys(body).sort()).toEqual(['diagnostic', 'message', 'subject']);
+    expectDiagnostic(body.diagnostic!);
+  });
+
+  it('goes beside an attachment in the multipart form', async () => {
+    const formOf = installMultipartCapture();
+    const { user, sent } = render();
+    await user.upload(
+      screen.getByLabelText('Attachment'),
+      new File(['a'], 'screenshot.png', { type: 'image/png' }),
+    );
+    await user.click(contactForm().getByRole('checkbox', { name: 'Attach the diagnostic state' }));
+    await user.type(contactForm().getByRole('textbox', { name: /Subject/ }), 'Scan fails');
+    await user.type(contactForm().getByRole('textbox', { name: /Message/ }), 'See attached.');
+    await user.click(contactForm().getByRole('button', { name: 'Send message' }));
+
+    await screen.findByText(`Thanks — we will reply to ${OWNER_EMAIL}`);
+    const form = formOf(sent[0]!.request);
+    expect(form.files.attachment?.name).toBe('screenshot.png');
+    expectDiagnostic(form.fields.diagnostic!);
+  });
+
+  it("shows the server's refusal of it in the form's alert, by name", async () => {
+    const { user } = render({
+      answer: () =>
+        jsonResponse(
+          {
+            error: {
+              code: 'validation_failed',
+              message: 'Invalid body',
+              details: { diagnostic: ['The diagnostic state must be a JSON object.'] },
+            },
+          },
+          400,
+        ),
+    });
+    await user.click(contactForm().getByRole('checkbox', { name: 'Attach the diagnostic state' }));
+    await user.type(contactForm().getByRole('textbox', { name: /Subject/ }), 'Stuck');
+    await user.type(contactForm().getByRole('textbox', { name: /Message/ }), 'It spins.');
+    await user.click(contactForm().getByRole('button', { name: 'Send message' }));
+
+    expect(
+      await contactForm().findByText(
+        'Diagnostic state: The diagnostic state must be a JSON object.',
+      ),
+    ).toBeInTheDocument();
+  });
+});
+
 describe('help', () => {
   it('lists every question and filters questions and answers as the user types', async () => {
     const { user } = render();

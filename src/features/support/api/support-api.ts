@@ -1,5 +1,6 @@
 // The support calls, injected into the one API: who the contact form says is writing (the user's email and the
-// account's plan), and sending a message, as JSON or, with an attachment, as a multipart form.
+// account's plan), and sending a message (with the app's diagnostic state when the user ticks it), as JSON or, with
+// an attachment, as a multipart form.
 import { baseApi } from '@/lib/api/base-api';
 import type {
   SupportMessageRequest,
@@ -24,6 +25,7 @@ function messageBody({
   const body = new FormData();
   body.append('subject', fields.subject);
   body.append('message', fields.message);
+  if (fields.diagnostic !== undefined) body.append('diagnostic', fields.diagnostic);
   body.append('attachment', attachment, attachment.name);
   return body;
 }

@@ -9,9 +9,16 @@ export interface ContactFormValues {
   subject: string;
   message: string;
   attachment: File | null;
+  /** Send the app's diagnostic state along. */
+  attachDiagnostic: boolean;
 }
 
-export const EMPTY_CONTACT_FORM: ContactFormValues = { subject: '', message: '', attachment: null };
+export const EMPTY_CONTACT_FORM: ContactFormValues = {
+  subject: '',
+  message: '',
+  attachment: null,
+  attachDiagnostic: false,
+};
 
 const ATTACHMENT_TYPES =
   /^(image\/(png|jpeg|gif|webp)|application\/(pdf|zip|x-zip-compressed)|text\/(plain|csv))$/;

@@ -1,18 +1,23 @@
-// 'Contact us': subject, message and an optional attachment, sent to the support team, who answer by email; the
-// address they answer at and the account's plan are shown read-only. Once sent, a thank-you with 'Send another'.
+// 'Contact us': subject, message, an optional attachment and, when ticked, the app's diagnostic state, sent to the
+// support team, who answer by email; the address they answer at and the account's plan are shown read-only. Once
+// sent, a thank-you with 'Send another'.
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { Form } from 'react-final-form';
+import { useId, useState } from 'react';
+import { Field, Form } from 'react-final-form';
 
-import { useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { FormSection } from '@/components/form/form-section';
 import { SubmitBar } from '@/components/form/submit-bar';
 import { TextInputField } from '@/components/form/text-input-field';
+import { diagnosticStateRequested, diagnosticStateText } from '@/lib/diagnostic-state';
 import { submissionErrors } from '@/lib/forms/submission-errors';
 import { selectEmail } from '@/lib/session/session-slice';
 import { SUPPORT_LIMITS } from '@common/support-schemas';
@@ -29,6 +34,7 @@ import {
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 
 const FIELDS = new Set(['subject', 'message', 'attachment']);
+const FIELD_LABELS: Record<string, string> = { diagnostic: 'Diagnostic state' };
 
 /** 'We will answer at {email}', with the plan once it is known (the line stands without it). */
 function SenderLine() {
@@ -51,7 +57,7 @@ function SenderLine() {
       </Typography>
       <Typography variant="body2" color="text.secondary" component="div">
         {isLoading ? (
-          <Skeleton width={120} aria-label="Loading your plan" />
+          <Skeleton width={120} role="progressbar" aria-label="Loading your plan" />
         ) : (
           data && `Plan: ${data.plan}`
         )}
@@ -87,17 +93,51 @@ function SentState({ email, onSendAnother }: { email: string; onSendAnother: () 
   );
 }
 
+function DiagnosticConsentField({ disabled = false }: { disabled?: boolean }) {
+  const hintId = useId();
+  return (
+    <Field<boolean> name="attachDiagnostic" type="checkbox">
+      {({ input }) => (
+        <div>
+          <FormControlLabel
+            control={
+              <Checkbox
+                name={input.name}
+                checked={Boolean(input.checked)}
+                onChange={input.onChange}
+                disabled={disabled}
+                slotProps={{ input: { 'aria-describedby': hintId } }}
+              />
+            }
+            label="Attach the diagnostic state"
+          />
+          <FormHelperText id={hintId} sx={{ mt: 0 }}>
+            What the app holds and its last 50 steps, with passwords, tokens and keys hidden. It
+            helps us see what went wrong.
+          </FormHelperText>
+        </div>
+      )}
+    </Field>
+  );
+}
+
 export function ContactForm() {
+  const dispatch = useAppDispatch();
   const [sendMessage] = useSendSupportMessageMutation();
   const { data: sender } = useGetSupportSenderQuery();
   const sessionEmail = useAppSelector(selectEmail);
   const [isSent, setIsSent] = useState(false);
 
-  async function onSubmit(values: ContactFormValues) {
-    const result = await sendMessage(values);
+  async function onSubmit({ attachDiagnostic, ...message }: ContactFormValues) {
+    // Read as the message goes: the state the user is writing about.
+    const diagnostic = attachDiagnostic
+      ? diagnosticStateText(dispatch(diagnosticStateRequested()), SUPPORT_LIMITS.diagnostic)
+      : undefined;
+    const result = await sendMessage({ ...message, diagnostic });
     if (result.error) {
       return submissionErrors(result.error as FetchBaseQueryError, {
         hasInput: (path) => FIELDS.has(path),
+        labelOf: (path) => FIELD_LABELS[path] ?? path,
         sessionEnded: 'Your session has ended. Sign in again to send your message.',
         failure: 'Your message could not be sent.',
       });
@@ -143,6 +183,7 @@ export function ContactForm() {
                   slotProps={{ htmlInput: { maxLength: SUPPORT_LIMITS.message } }}
                 />
                 <AttachmentField disabled={submitting} />
+                <DiagnosticConsentField disabled={submitting} />
                 <SubmitBar
                   submitLabel="Send message"
                   incompleteHint="Add a subject and a message to send."
