@@ -187,7 +187,9 @@ export function createWebpackConfig(
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
       clean: true,
     },
-    devtool: isProduction ? 'source-map' : 'eval-cheap-module-source-map',
+    // Production maps are written for error reports but not referenced from the bundles: the server serves them
+    // only with SERVE_SOURCE_MAPS (docs/security.md).
+    devtool: isProduction ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.mjs'],
       alias: {

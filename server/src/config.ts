@@ -328,6 +328,9 @@ const envSchema = z.object({
   // the database, and keep it with the backups: without it the stored signing keys cannot be used.
   SEAL_MASTER_KEY: key256().optional(),
   STATIC_DIR: absolutePath('./dist'),
+  // The web app's source maps are built (for error reports) but served only when this is on: they hold its
+  // whole source.
+  SERVE_SOURCE_MAPS: flag().default(false),
   ACCESS_TOKEN_TTL_SECONDS: seconds().default(SESSION_LIFETIME_SECONDS),
   REFRESH_TOKEN_TTL_SECONDS: seconds().default(30 * DAY_SECONDS),
   // A rotated refresh token presented again this soon (another tab, a retry) gets the same new pair; 0 = none.

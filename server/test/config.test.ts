@@ -49,6 +49,7 @@ test('runs on defaults when nothing is set', () => {
     PDF_MAX_OBJECTS: 200_000,
     PDF_MAX_INFLATED_BYTES: 64 * 1024 * 1024,
     STATIC_DIR: path.resolve('dist'),
+    SERVE_SOURCE_MAPS: false,
     ACCESS_TOKEN_TTL_SECONDS: 48 * 60 * 60,
     REFRESH_TOKEN_TTL_SECONDS: 30 * 24 * 60 * 60,
     REFRESH_GRACE_SECONDS: 10,

@@ -254,7 +254,7 @@ export default fp(
       if (INDEX_PATHS.has(urlPath)) return sendIndex(request, reply, spa);
       const file = spa?.files.get(urlPath);
       if (file) return sendFile(request, reply, file);
-      const sourceMap = spa && (await readSourceMap(spa, urlPath));
+      const sourceMap = spa && app.config.SERVE_SOURCE_MAPS && (await readSourceMap(spa, urlPath));
       if (sourceMap) return sendFile(request, reply, sourceMap);
       if (isNavigation(request)) return sendIndex(request, reply, spa);
       throw notFoundError();

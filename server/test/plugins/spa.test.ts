@@ -156,12 +156,26 @@ describe('with a built SPA', () => {
     }
   });
 
-  test('source maps are served beside their scripts', async () => {
+  test('source maps are not published: a map is a 404 like any unknown file', async () => {
     const response = await app.inject({ method: 'GET', url: `${ASSET_URL}.map` });
 
-    expect(response.statusCode).toBe(200);
-    expect(response.body).toBe(SOURCE_MAP);
-    expect(response.headers['cache-control']).toBe(IMMUTABLE);
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain(SOURCE_MAP);
+  });
+
+  test('with SERVE_SOURCE_MAPS, source maps are served beside their scripts', async () => {
+    const withMaps = await createTestApp({
+      env: { STATIC_DIR: staticDir, SERVE_SOURCE_MAPS: 'true' },
+    });
+    try {
+      const response = await withMaps.inject({ method: 'GET', url: `${ASSET_URL}.map` });
+
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(SOURCE_MAP);
+      expect(response.headers['cache-control']).toBe(IMMUTABLE);
+    } finally {
+      await withMaps.close();
+    }
   });
 
   test.each(['/', '/index.html', '/signin'])(

@@ -25,7 +25,7 @@ export function AccountScreen() {
   let content;
   if (isLoading) {
     content = (
-      <Stack spacing={2} aria-busy="true" aria-label="Loading your account">
+      <Stack spacing={2} aria-busy="true" role="progressbar" aria-label="Loading your account">
         <Skeleton variant="rounded" height={320} />
         <Skeleton variant="rounded" height={240} />
       </Stack>

@@ -81,7 +81,12 @@ export function ExportSection({ email }: { email: string }) {
   if (isLoading) {
     return (
       <FormSection title="Download my data" description={DESCRIPTION}>
-        <Skeleton variant="rounded" height={40} aria-label="Loading your exports" />
+        <Skeleton
+          variant="rounded"
+          height={40}
+          role="progressbar"
+          aria-label="Loading your exports"
+        />
       </FormSection>
     );
   }

@@ -140,7 +140,14 @@ export function SealKeysSection({ canManage }: { canManage: boolean }) {
   const { data: keys, isLoading, isError, refetch } = useGetSealKeysQuery();
   let content;
   if (isLoading) {
-    content = <Skeleton variant="rounded" height={88} aria-label="Loading your seal keys" />;
+    content = (
+      <Skeleton
+        variant="rounded"
+        height={88}
+        role="progressbar"
+        aria-label="Loading your seal keys"
+      />
+    );
   } else if (isError && !keys) {
     content = (
       <LoadErrorState title="Your seal keys could not be loaded" onRetry={() => void refetch()} />

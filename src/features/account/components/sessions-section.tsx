@@ -174,7 +174,7 @@ export function SessionsSection() {
   let content;
   if (isLoading) {
     content = (
-      <Stack spacing={1} aria-busy="true" aria-label="Loading your sessions">
+      <Stack spacing={1} aria-busy="true" role="progressbar" aria-label="Loading your sessions">
         <Skeleton variant="rounded" height={48} />
         <Skeleton variant="rounded" height={48} />
       </Stack>
@@ -189,7 +189,7 @@ export function SessionsSection() {
         <Box role="list" aria-label="Signed-in sessions">
           {sessions.map((session, index) => (
             <Fragment key={session.id}>
-              {index > 0 && <Divider />}
+              {index > 0 && <Divider aria-hidden />}
               <SessionRow session={session} />
             </Fragment>
           ))}

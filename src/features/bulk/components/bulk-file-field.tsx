@@ -107,7 +107,7 @@ export function BulkFileField({ name, label, hint, accept, disabled }: BulkFileF
             size="small"
             onClick={() => inputRef.current?.click()}
             disabled={disabled}
-            aria-label={`${file ? 'Change' : 'Choose'} the ${label.toLowerCase()}`}
+            aria-label={`${file ? 'Change' : 'Choose file for'} the ${label.toLowerCase()}`}
             aria-describedby={`${id}-status`}
           >
             {file ? 'Change' : 'Choose file'}

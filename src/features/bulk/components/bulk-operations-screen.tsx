@@ -62,7 +62,7 @@ export function BulkOperationsScreen() {
   let content;
   if (isLoading) {
     content = (
-      <Stack spacing={1} aria-busy="true" aria-label="Loading bulk operations">
+      <Stack spacing={1} aria-busy="true" role="progressbar" aria-label="Loading bulk operations">
         {[0, 1, 2].map((key) => (
           <Skeleton key={key} variant="rounded" height={64} />
         ))}

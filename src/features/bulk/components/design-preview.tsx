@@ -90,6 +90,7 @@ export function DesignPreview({
     return (
       <Skeleton
         variant="rectangular"
+        role="progressbar"
         aria-label="Loading the design"
         sx={{ aspectRatio: '297 / 210', height: 'auto', borderRadius: 1 }}
       />

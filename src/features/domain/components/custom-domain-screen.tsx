@@ -146,7 +146,7 @@ export function CustomDomainScreen() {
   let content;
   if (isLoading) {
     content = (
-      <Stack spacing={2} aria-busy="true" aria-label="Loading the custom domain">
+      <Stack spacing={2} aria-busy="true" role="progressbar" aria-label="Loading the custom domain">
         <Skeleton variant="rounded" height={56} />
         <Skeleton variant="rounded" height={200} />
       </Stack>

@@ -40,7 +40,7 @@ export function ApiKeysSection() {
   let content;
   if (isLoading) {
     content = (
-      <Stack spacing={1} aria-busy="true" aria-label="Loading API keys">
+      <Stack spacing={1} aria-busy="true" role="progressbar" aria-label="Loading API keys">
         {[0, 1].map((key) => (
           <Skeleton key={key} variant="rounded" height={56} />
         ))}

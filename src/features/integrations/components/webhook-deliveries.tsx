@@ -285,7 +285,7 @@ export function WebhookDeliveries({ webhook, canEdit }: WebhookDeliveriesProps) 
   let content;
   if (isLoading) {
     content = (
-      <Stack spacing={1} aria-busy="true" aria-label="Loading deliveries">
+      <Stack spacing={1} aria-busy="true" role="progressbar" aria-label="Loading deliveries">
         {[0, 1].map((key) => (
           <Skeleton key={key} variant="rounded" height={40} />
         ))}

@@ -52,7 +52,7 @@ export function WebhooksSection() {
   let content;
   if (isLoading) {
     content = (
-      <Stack spacing={1} aria-busy="true" aria-label="Loading webhooks">
+      <Stack spacing={1} aria-busy="true" role="progressbar" aria-label="Loading webhooks">
         {[0, 1].map((key) => (
           <Skeleton key={key} variant="rounded" height={120} />
         ))}

@@ -86,6 +86,7 @@ function PlansLoading() {
   return (
     <Box
       aria-busy="true"
+      role="progressbar"
       aria-label="Loading plans"
       sx={{
         display: 'grid',

@@ -173,7 +173,7 @@ export function SubscriptionOverviewScreen() {
 
   if (isLoading) {
     return (
-      <Stack spacing={3} aria-busy="true" aria-label="Loading the subscription">
+      <Stack spacing={3} aria-busy="true" role="progressbar" aria-label="Loading the subscription">
         <Skeleton variant="rounded" height={128} />
         <Skeleton variant="rounded" height={320} />
       </Stack>

@@ -70,7 +70,7 @@ export function TeamUsersScreen() {
   let content;
   if (isLoading) {
     content = (
-      <Stack spacing={1} aria-busy="true" aria-label="Loading users">
+      <Stack spacing={1} aria-busy="true" role="progressbar" aria-label="Loading users">
         {[0, 1, 2].map((key) => (
           <Skeleton key={key} variant="rounded" height={56} />
         ))}

@@ -204,6 +204,7 @@ export function DocumentPreview({
     return (
       <Skeleton
         variant="rectangular"
+        role="progressbar"
         aria-label="Loading the preview"
         sx={{ aspectRatio: '210 / 297', height: 'auto', borderRadius: 1 }}
       />

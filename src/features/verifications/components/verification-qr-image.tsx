@@ -27,7 +27,13 @@ export function VerificationQrImage({
   } as const;
   if (isLoading) {
     return (
-      <Skeleton variant="rounded" width={size} height={size} aria-label="Loading the QR code" />
+      <Skeleton
+        variant="rounded"
+        width={size}
+        height={size}
+        role="progressbar"
+        aria-label="Loading the QR code"
+      />
     );
   }
   if (isError || !data) {

@@ -88,6 +88,7 @@ export function VerificationStatsCards() {
                       <Skeleton
                         width={48}
                         sx={{ fontSize: '1.5rem' }}
+                        role="progressbar"
                         aria-label={`Loading ${label}`}
                       />
                     ) : (

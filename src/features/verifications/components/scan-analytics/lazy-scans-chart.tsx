@@ -8,7 +8,12 @@ export function LazyScansChart(props: ComponentProps<typeof ScansChart>) {
   return (
     <Suspense
       fallback={
-        <Skeleton variant="rounded" height={props.height ?? 220} aria-label="Loading the chart" />
+        <Skeleton
+          variant="rounded"
+          height={props.height ?? 220}
+          role="progressbar"
+          aria-label="Loading the chart"
+        />
       }
     >
       <ScansChart {...props} />

@@ -76,7 +76,13 @@ export function ScanAnalyticsSection({ onOpen }: ScanAnalyticsSectionProps) {
             The scan figures could not be loaded.
           </Alert>
         ) : isLoading || !data ? (
-          <Skeleton variant="rounded" height={220} sx={{ mt: 2 }} aria-label="Loading the scans" />
+          <Skeleton
+            variant="rounded"
+            height={220}
+            sx={{ mt: 2 }}
+            role="progressbar"
+            aria-label="Loading the scans"
+          />
         ) : (
           <>
             <Box sx={{ mt: 2, opacity: isFetching ? 0.6 : 1, transition: 'opacity 150ms' }}>

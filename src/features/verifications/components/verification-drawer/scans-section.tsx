@@ -42,7 +42,9 @@ function ScanHistory({ verification }: { verification: Verification }) {
           </Box>
         )}
       </Typography>
-      {isLoading && <Skeleton variant="rounded" height={72} aria-label="Loading the scans" />}
+      {isLoading && (
+        <Skeleton variant="rounded" height={72} role="progressbar" aria-label="Loading the scans" />
+      )}
       {isError && (
         <Alert
           severity="error"

@@ -93,7 +93,12 @@ function DrawerContent({
           {closeButton}
         </Stack>
         {isLoading && (
-          <Stack spacing={1.5} sx={{ mt: 3 }} aria-label="Loading the verification">
+          <Stack
+            spacing={1.5}
+            sx={{ mt: 3 }}
+            role="progressbar"
+            aria-label="Loading the verification"
+          >
             <Skeleton variant="rounded" height={40} />
             <Skeleton variant="rounded" height={160} />
             <Skeleton variant="rounded" height={120} />

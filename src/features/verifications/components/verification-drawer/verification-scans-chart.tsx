@@ -16,7 +16,14 @@ export function VerificationScansChart({ verificationId }: { verificationId: str
     verification_id: verificationId,
   });
   if (isLoading) {
-    return <Skeleton variant="rounded" height={160} aria-label="Loading the scan chart" />;
+    return (
+      <Skeleton
+        variant="rounded"
+        height={160}
+        role="progressbar"
+        aria-label="Loading the scan chart"
+      />
+    );
   }
   if (isError || !data) {
     return (
