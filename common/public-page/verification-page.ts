@@ -154,7 +154,7 @@ summary { cursor: pointer; }
 .seal .seal-title { font-weight: 600; }
 .seal .seal-advice, .seal .seal-facts, .seal .seal-scan { margin-top: 4px; font-size: 15px; }
 .seal .seal-facts { color: var(--muted); }
-.seal-quiet { margin: 16px 0 0; color: var(--ink); font-size: 14px; }
+.verdict .seal-quiet { margin: 16px 0 0; padding-top: 16px; border-top: 1px solid var(--tone-line); color: var(--ink); font-size: 15px; }
 .download-link { display: inline-flex; align-items: center; gap: 6px; font-weight: 600; }
 .download-link svg { width: 18px; height: 18px; }
 .foot { padding-bottom: 32px; font-size: 14px; }
