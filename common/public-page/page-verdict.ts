@@ -78,7 +78,7 @@ const HEADLINES: Record<
   'not-found': { headline: 'Not found', tone: 'red', icon: 'question' },
 };
 
-export const SEAL_FAILED_HEADLINE = 'Do not rely on this code';
+const SEAL_FAILED_HEADLINE = 'Do not rely on this code';
 
 export const MISSING_SEAL_LINE = {
   title: 'This address carries no seal, so the paper was not checked',
@@ -133,7 +133,13 @@ function validSealLine(seal: PageSeal, isSealed: boolean): SealLine | null {
   }
   const message = sealMessage(seal, { isSealedRecord: isSealed, place: 'page' })!;
   if (seal.state === 'verified') {
-    return { icon: 'shield', ...message, facts: sealFactsLine(seal.facts), hasScannerLink: false };
+    return {
+      icon: 'shield',
+      title: message.title,
+      advice: message.advice,
+      facts: sealFactsLine(seal.facts),
+      hasScannerLink: false,
+    };
   }
   return {
     icon: seal.state === 'unchecked' ? 'info' : 'alert',
