@@ -18,7 +18,11 @@ const config: Config = {
   transform: {
     '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }],
   },
-  moduleNameMapper: { '^@common/(.*)$': '<rootDir>/common/$1' },
+  // The accessibility spec reads the SPA's route table.
+  moduleNameMapper: {
+    '^@common/(.*)$': '<rootDir>/common/$1',
+    '^@/(.*)$': '<rootDir>/src/$1',
+  },
   testTimeout: 60_000,
   maxWorkers: 2,
 };

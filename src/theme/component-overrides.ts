@@ -55,7 +55,8 @@ const actions: Components<Theme> = {
     styleOverrides: { root: { borderRadius: 8, paddingInline: 16 } },
   },
   MuiLink: {
-    defaultProps: { underline: 'hover' },
+    // Underlined, so a link inside a sentence stands apart by more than its colour (WCAG 1.4.1).
+    defaultProps: { underline: 'always' },
     styleOverrides: { root: ({ theme }) => ({ '&:focus-visible': focusRing(theme) }) },
   },
 };
@@ -76,6 +77,10 @@ const navigation: Components<Theme> = {
   },
   MuiMenuItem: {
     styleOverrides: { root: insetFocusRing },
+  },
+  MuiToggleButton: {
+    // MUI's grey (action.active) falls just short of 4.5:1 on the page's background.
+    styleOverrides: { root: ({ theme }) => ({ color: theme.palette.text.secondary }) },
   },
   MuiTab: {
     styleOverrides: {
