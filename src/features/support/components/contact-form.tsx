@@ -4,18 +4,16 @@
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
-import { Field, Form } from 'react-final-form';
+import { useState } from 'react';
+import { Form } from 'react-final-form';
 
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { FormSection } from '@/components/form/form-section';
 import { SubmitBar } from '@/components/form/submit-bar';
+import { CheckboxField } from '@/components/form/switch-field';
 import { TextInputField } from '@/components/form/text-input-field';
 import { diagnosticStateRequested, diagnosticStateText } from '@/lib/diagnostic-state';
 import { submissionErrors } from '@/lib/forms/submission-errors';
@@ -93,34 +91,6 @@ function SentState({ email, onSendAnother }: { email: string; onSendAnother: () 
   );
 }
 
-function DiagnosticConsentField({ disabled = false }: { disabled?: boolean }) {
-  const hintId = useId();
-  return (
-    <Field<boolean> name="attachDiagnostic" type="checkbox">
-      {({ input }) => (
-        <div>
-          <FormControlLabel
-            control={
-              <Checkbox
-                name={input.name}
-                checked={Boolean(input.checked)}
-                onChange={input.onChange}
-                disabled={disabled}
-                slotProps={{ input: { 'aria-describedby': hintId } }}
-              />
-            }
-            label="Attach the diagnostic state"
-          />
-          <FormHelperText id={hintId} sx={{ mt: 0 }}>
-            What the app holds and its last 50 steps, with passwords, tokens and keys hidden. It
-            helps us see what went wrong.
-          </FormHelperText>
-        </div>
-      )}
-    </Field>
-  );
-}
-
 export function ContactForm() {
   const dispatch = useAppDispatch();
   const [sendMessage] = useSendSupportMessageMutation();
@@ -183,7 +153,12 @@ export function ContactForm() {
                   slotProps={{ htmlInput: { maxLength: SUPPORT_LIMITS.message } }}
                 />
                 <AttachmentField disabled={submitting} />
-                <DiagnosticConsentField disabled={submitting} />
+                <CheckboxField
+                  name="attachDiagnostic"
+                  label="Attach the diagnostic state"
+                  helperText="What the app holds and its last 50 steps, with passwords, tokens and keys hidden. It helps us see what went wrong."
+                  disabled={submitting}
+                />
                 <SubmitBar
                   submitLabel="Send message"
                   incompleteHint="Add a subject and a message to send."
