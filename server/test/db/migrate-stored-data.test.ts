@@ -1,27 +1,10 @@
 // Migrations that change what is stored: 0018 counts design layouts' pages from 1; 0019 records from when each
 // seal key's seals are low-S, without refusing any seal printed before.
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 
-import { migrations } from '../../migrations';
-import { openDatabase, type OpenDatabase } from '../../src/db/open-database';
-import { createEmptyTestDatabase, type TestDatabase } from '../helpers/test-app';
+import { eachTestOnEmptyDatabase } from '../helpers/migration-database';
 
-let database: TestDatabase;
-let opened: OpenDatabase;
-
-beforeEach(async () => {
-  database = await createEmptyTestDatabase();
-  opened = await openDatabase(database.target, { error: () => undefined });
-});
-
-afterEach(async () => {
-  await opened.db.destroy();
-  await database.drop();
-});
-
-function migrator(): Migrator {
-  return new Migrator({ db: opened.db, provider: { getMigrations: async () => migrations } });
-}
+const { db, migrator } = eachTestOnEmptyDatabase();
 
 async function insertOperation(user: string, layout: object | null): Promise<string> {
   const { rows } = await sql<{ id: string }>`
@@ -29,7 +12,7 @@ async function insertOperation(user: string, layout: object | null): Promise<str
       ignored_columns, layout, sheet_name, sheet_type)
     values (${user}, 'Class of 2026', 'design', 'ready', '{}'::jsonb, false, '{}'::jsonb, '[]'::jsonb,
       ${layout === null ? null : JSON.stringify(layout)}::jsonb, 'sheet.csv', 'text/csv')
-    returning id`.execute(opened.db);
+    returning id`.execute(db());
   return rows[0].id;
 }
 
@@ -37,7 +20,7 @@ test('a stored layout’s pages are counted from 1 afterwards, and back again wh
   expect((await migrator().migrateTo('0017-create-seals')).error).toBeUndefined();
   const { rows } = await sql<{ id: string }>`
     insert into users (email, first_name, sign_up_method) values ('ada@example.com', 'Ada', 'password')
-    returning id`.execute(opened.db);
+    returning id`.execute(db());
   const field = { x: 0.5, y: 0.5, font: 'Helvetica', size: 12, color: '#000000', align: 'left' };
   const paged = await insertOperation(rows[0].id, {
     fields: [
@@ -50,7 +33,7 @@ test('a stored layout’s pages are counted from 1 afterwards, and back again wh
   const layoutOf = async (id: string) =>
     (
       await sql<{ layout: { fields: object[] } | null }>`
-        select layout from bulk_operations where id = ${id}`.execute(opened.db)
+        select layout from bulk_operations where id = ${id}`.execute(db())
     ).rows[0].layout;
 
   expect((await migrator().migrateToLatest()).error).toBeUndefined();
@@ -75,13 +58,13 @@ test('existing seal keys accept the high-S seals made before the upgrade; new ke
   expect((await migrator().migrateTo('0018-count-design-pages-from-one')).error).toBeUndefined();
   const { rows } = await sql<{ id: string }>`
     insert into users (email, first_name, sign_up_method) values ('ada@example.com', 'Ada', 'password')
-    returning id`.execute(opened.db);
+    returning id`.execute(db());
   const insertKey = (kid: string, status: string) =>
     sql`
     insert into seal_keys (account_id, kid, status, public_jwk, private_key_iv, private_key_tag,
       private_key_ciphertext)
     values (${rows[0].id}, ${kid}, ${status}, '{}'::jsonb, '\\x00', '\\x00', '\\x00')`.execute(
-      opened.db,
+      db(),
     );
   await insertKey('existing', 'retired');
 
@@ -90,7 +73,7 @@ test('existing seal keys accept the high-S seals made before the upgrade; new ke
   const { rows: keys } = await sql<{ kid: string; after_now: boolean; this_minute: boolean }>`
     select kid, low_s_since > now() as after_now,
       low_s_since = date_trunc('minute', now()) as this_minute
-    from seal_keys order by kid`.execute(opened.db);
+    from seal_keys order by kid`.execute(db());
   expect(keys).toEqual([
     { kid: 'existing', after_now: true, this_minute: false },
     { kid: 'new', after_now: false, this_minute: true },

@@ -1,34 +1,17 @@
 // Migration 0005 on a database that already has accounts and verifications: each account gets its default
 // template and every verification points at it.
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 
 import { DEFAULT_TEMPLATE_DESIGN } from '@common/templates';
 
-import { migrations } from '../../migrations';
-import { openDatabase, type OpenDatabase } from '../../src/db/open-database';
-import { createEmptyTestDatabase, type TestDatabase } from '../helpers/test-app';
+import { eachTestOnEmptyDatabase } from '../helpers/migration-database';
 
-let database: TestDatabase;
-let opened: OpenDatabase;
-
-beforeEach(async () => {
-  database = await createEmptyTestDatabase();
-  opened = await openDatabase(database.target, { error: () => undefined });
-});
-
-afterEach(async () => {
-  await opened.db.destroy();
-  await database.drop();
-});
-
-function migrator(): Migrator {
-  return new Migrator({ db: opened.db, provider: { getMigrations: async () => migrations } });
-}
+const { db, migrator } = eachTestOnEmptyDatabase();
 
 async function insertUser(email: string): Promise<string> {
   const { rows } = await sql<{ id: string }>`
     insert into users (email, first_name, sign_up_method) values (${email}, 'Ada', 'password')
-    returning id`.execute(opened.db);
+    returning id`.execute(db());
   return rows[0].id;
 }
 
@@ -37,7 +20,7 @@ async function insertVerification(userId: string, code: string, templateId: stri
     insert into verifications (user_id, code, title, holder_name, issue_date, template_id, qr_placement,
       original_file_name, original_content_type, original_size, original_sha256, secured_size, secured_sha256)
     values (${userId}, ${code}, 'Diploma', 'Ada', '2025-01-01', ${templateId}, '{}'::jsonb,
-      'a.pdf', 'application/pdf', 1, 'x', 1, 'y')`.execute(opened.db);
+      'a.pdf', 'application/pdf', 1, 'x', 1, 'y')`.execute(db());
 }
 
 test('existing accounts get a default template and their verifications use it', async () => {
@@ -51,11 +34,7 @@ test('existing accounts get a default template and their verifications use it', 
   const { error } = await migrator().migrateToLatest();
 
   expect(error).toBeUndefined();
-  const templates = await opened.db
-    .selectFrom('templates')
-    .selectAll()
-    .orderBy('user_id')
-    .execute();
+  const templates = await db().selectFrom('templates').selectAll().orderBy('user_id').execute();
   expect(templates).toHaveLength(2);
   const { logo_url: _logoUrl, ...design } = DEFAULT_TEMPLATE_DESIGN;
   for (const template of templates) {
@@ -66,7 +45,7 @@ test('existing accounts get a default template and their verifications use it', 
       ...design,
     });
   }
-  const verifications = await opened.db
+  const verifications = await db()
     .selectFrom('verifications')
     .select(['user_id', 'template_id'])
     .execute();
@@ -80,9 +59,7 @@ test('0005 rolls back to free-text template ids', async () => {
   await migrator().migrateToLatest();
   const ada = await insertUser('ada@example.com');
   await sql`insert into templates (user_id, name, is_default, primary_color, background_color, text_color, fields)
-    values (${ada}, 'Default', true, '#000000', '#ffffff', '#000000', '{}'::jsonb)`.execute(
-    opened.db,
-  );
+    values (${ada}, 'Default', true, '#000000', '#ffffff', '#000000', '{}'::jsonb)`.execute(db());
 
   const { error } = await migrator().migrateTo('0004-create-verifications');
 
