@@ -125,8 +125,8 @@ async function main() {
         await page.waitForTimeout(400); // page transition
         await page.screenshot({ path: fileName(pagePath, viewportName), fullPage: true });
       }
-      const [editPath, publicPath] = pick(BRANDED_PATHS);
-      if (editPath) {
+      const [editPath, publicPath] = BRANDED_PATHS;
+      if (pick([editPath]).length) {
         await page.goto(`${app.baseUrl}${branded.editPath}`);
         await page.waitForLoadState('networkidle');
         await page.waitForTimeout(400);
@@ -139,7 +139,7 @@ async function main() {
         await page.waitForTimeout(400);
         await page.screenshot({ path: fileName(`${editPath}-other-preview`, viewportName) });
       }
-      if (publicPath) {
+      if (pick([publicPath]).length) {
         await page.goto(`${app.baseUrl}${branded.publicPath}`);
         await page.waitForLoadState('networkidle');
         await page.screenshot({ path: fileName(publicPath, viewportName), fullPage: true });
