@@ -36,6 +36,8 @@ type Route = Pick<RouteOptions, 'method' | 'url' | 'config'>;
 interface Answer {
   description: string;
   content?: Record<string, { schema: JsonSchema }>;
+  /** 'null' for an answer with no body: @fastify/swagger documents any other answer without content as JSON. */
+  type?: 'null';
 }
 type Answers = Record<string, Answer>;
 /** What transformObject touches of the document @fastify/swagger made. */
@@ -120,7 +122,7 @@ const UNDECLARED_ANSWERS: Record<string, Answers> = {
     'application/zip',
   ),
   'POST /api/account/restore/': {
-    204: { description: 'The deletion is cancelled and the account stays; no content.' },
+    204: noContent('The deletion is cancelled and the account stays; no content.'),
   },
   'GET /api/bulk-operations/:id/events/': {
     200: {
@@ -131,6 +133,10 @@ const UNDECLARED_ANSWERS: Record<string, Answers> = {
     },
   },
 };
+
+function noContent(description: string): Answer {
+  return { description, type: 'null' };
+}
 
 function fileAnswer(description: string, ...contentTypes: string[]): Answers {
   return {
@@ -345,7 +351,7 @@ function responsesOf(
     const undeclared =
       UNDECLARED_ANSWERS[key] ??
       (method === 'DELETE'
-        ? { 204: { description: 'Done; no content.' } }
+        ? { 204: noContent('Done; no content.') }
         : { 200: { description: 'Answered without a declared schema.' } });
     return { ...undeclared, ...refused };
   }

@@ -17,7 +17,7 @@ interface Operation {
   security: Record<string, string[]>[];
   'x-access': string;
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
-  responses: Record<string, { description: string; content?: Record<string, unknown> }>;
+  responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }>;
 }
 
 interface JsonSchema {
@@ -237,16 +237,31 @@ describe('answers that are not the usual shape are documented', () => {
     const document = await getDocument(await sharedTestApp());
     for (const url of ['/api/auth/token/', '/api/auth/token/google/', '/api/auth/token/sso/']) {
       const answers = document.paths[url].post.responses;
-      expect([url, answers['4XX'].content['application/json'].schema]).toEqual([
+      expect([url, answers['4XX'].content?.['application/json'].schema]).toEqual([
         url,
         { $ref: '#/components/schemas/OAuthError' },
       ]);
-      expect([url, answers['429'].content['application/json'].schema]).toEqual([
+      expect([url, answers['429'].content?.['application/json'].schema]).toEqual([
         url,
         { $ref: '#/components/schemas/ApiError' },
       ]);
     }
     expect(document.paths['/api/account/restore/'].post.responses).toHaveProperty('204');
+  });
+
+  test('an answer with no body is documented without content', async () => {
+    const document = await getDocument(await sharedTestApp());
+    const noContent = Object.entries(document.paths).flatMap(([url, item]) =>
+      Object.entries(item).flatMap(([method, operation]) =>
+        Object.entries(operation.responses)
+          .filter(([status]) => status === '204')
+          .map(([, answer]) => [`${method} ${url}`, answer.content]),
+      ),
+    );
+    expect(noContent).toContainEqual(['post /api/account/restore/', undefined]);
+    expect(noContent).toContainEqual(['delete /api/verifications/{id}/', undefined]);
+    for (const [operation, content] of noContent)
+      expect([operation, content]).toEqual([operation, undefined]);
   });
 });
 
