@@ -9,6 +9,8 @@ export interface CapturedMail {
   to: string;
   subject: string;
   text: string;
+  /** Attached files, their content read as UTF-8 text. */
+  attachments: { filename: string; text: string }[];
 }
 
 export interface Mailbox {
@@ -37,7 +39,15 @@ export async function startMailbox(): Promise<Mailbox> {
     onData(stream, _session, callback) {
       simpleParser(stream).then(
         (mail) => {
-          mails.push({ to: addressesOf(mail), subject: mail.subject ?? '', text: mail.text ?? '' });
+          mails.push({
+            to: addressesOf(mail),
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+            attachments: mail.attachments.map(({ filename = '', content }) => ({
+              filename,
+              text: content.toString('utf8'),
+            })),
+          });
           callback();
         },
         (error: Error) => callback(error),
