@@ -2,7 +2,14 @@
 import { selectAccess, type StateWithSession } from '@/lib/session/session-slice';
 import { ACCESS_LEVELS, type AccessArea } from '@common/team';
 
-import { pathTo, routeArea, routeLevel, type AppRoute } from './routes';
+import {
+  getRoute,
+  pathTo,
+  routeArea,
+  routeLevel,
+  type AppRoute,
+  type StaticRouteName,
+} from './routes';
 
 /** Where to send the user instead of `route`, or null to let the navigation proceed. */
 export function guardRedirect(
@@ -40,4 +47,24 @@ export function deniedAccess(
   if (ACCESS_LEVELS.indexOf(has) >= ACCESS_LEVELS.indexOf(needs)) return null;
   // Someone with none lacks the area as a whole, even on a screen that needs edit.
   return { area, level: has === 'none' ? 'view' : needs };
+}
+
+/** The areas' lists in the sidebar's order: where a shared user without verifications lands instead. */
+export const LANDING_ROUTES: readonly StaticRouteName[] = [
+  'dashboard',
+  'integrations',
+  'bulk-operations',
+  'templates',
+  'custom-domain',
+];
+
+/**
+ * Where to send a signed-in user who arrives at the dashboard (`/`, where sign-in leads) without access to it: the
+ * first area their owner shared with them, or the welcome that says nothing is shared yet. Null to stay. A user
+ * never lands on a screen they may not use; one they open by its address keeps it, with the no-access state.
+ */
+export function landingRedirect(route: AppRoute, state: StateWithSession): string | null {
+  if (route.name !== 'dashboard' || !deniedAccess(route, state)) return null;
+  const landing = LANDING_ROUTES.find((name) => !deniedAccess(getRoute(name), state));
+  return pathTo(landing ?? 'welcome');
 }

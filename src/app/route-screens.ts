@@ -103,6 +103,10 @@ export const routeScreens: Record<RouteName, LazyScreen> = {
     () => import('@/features/account/components/account-screen'),
     (m) => m.AccountScreen,
   ),
+  welcome: lazyScreen(
+    () => import('./welcome-screen'),
+    (m) => m.WelcomeScreen,
+  ),
   NotFound: lazyScreen(
     () => import('./not-found-screen'),
     (m) => m.NotFoundScreen,

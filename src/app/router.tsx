@@ -17,7 +17,7 @@ import { useAppStore } from './hooks';
 import { PublicLayout } from './layouts/public-layout';
 import { RouteDocumentTitle } from './route-document-title';
 import { RouteErrorScreen } from './route-error-screen';
-import { guardRedirect } from './route-guard';
+import { guardRedirect, landingRedirect } from './route-guard';
 import { routeScreens } from './route-screens';
 import { ROUTES, type AppRoute } from './routes';
 
@@ -59,8 +59,11 @@ function toRouteObjects(route: AppRoute, store: AppStore): RouteObject[] {
   const paths = [route.path, ...('aliases' in route ? route.aliases : [])];
   // The guard runs as a loader, before anything renders, so no protected frame ever flashes.
   const loader = ({ request }: LoaderFunctionArgs) => {
-    const isAuthenticated = selectIsAuthenticated(store.getState());
-    const target = guardRedirect(route, isAuthenticated, new URL(request.url));
+    const state = store.getState();
+    const isAuthenticated = selectIsAuthenticated(state);
+    const target =
+      guardRedirect(route, isAuthenticated, new URL(request.url)) ??
+      (isAuthenticated ? landingRedirect(route, state) : null);
     if (target) return redirect(target);
     preloadLayoutsOf(route);
     return null;

@@ -80,6 +80,8 @@ export const ROUTES = [
     documentTitle: 'Verifications',
     description: 'Manage and track document verification records.',
     guard: 'protected',
+    // Where everyone lands; a shared user without verifications is sent on (route-guard.ts landingRedirect).
+    area: 'verifications',
   },
   {
     name: 'create-verification',
@@ -216,6 +218,15 @@ export const ROUTES = [
     title: 'account',
     documentTitle: 'Account',
     description: 'Account.',
+    guard: 'protected',
+  },
+  {
+    // Where a shared user lands whose owner shared no area with them yet.
+    name: 'welcome',
+    path: '/welcome',
+    title: 'Welcome',
+    documentTitle: 'Welcome',
+    description: 'What the account owner has shared with you.',
     guard: 'protected',
   },
   {

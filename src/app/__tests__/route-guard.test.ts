@@ -1,4 +1,4 @@
-import { deniedAccess, guardRedirect } from '@/app/route-guard';
+import { deniedAccess, guardRedirect, landingRedirect } from '@/app/route-guard';
 import { ROUTES, type RouteName } from '@/app/routes';
 import { initialSessionState } from '@/lib/session/session-slice';
 import { SHARED_ACCESS, sharedUserSession, signedInSession } from '@/testing/fixtures';
@@ -86,5 +86,50 @@ describe('deniedAccess', () => {
     expect(deniedAccess(route('account'), shared)).toBeNull();
     expect(deniedAccess(route('integrations'), owner)).toBeNull();
     expect(deniedAccess(route('edit-template'), owner)).toBeNull();
+  });
+});
+
+describe('landingRedirect', () => {
+  const sharedWith = (access: Partial<typeof SHARED_ACCESS>) => ({
+    session: {
+      ...initialSessionState,
+      ...sharedUserSession({ sharedUserAccess: { ...SHARED_ACCESS, ...access } }),
+    },
+  });
+  const nothing = {
+    verifications: 'none',
+    bulk: 'none',
+    templates: 'none',
+    integrations: 'none',
+    custom_domain: 'none',
+  } as const;
+
+  it('leaves owners and shared users who may view verifications on the dashboard', () => {
+    const owner = { session: { ...initialSessionState, ...signedInSession() } };
+    expect(landingRedirect(route('dashboard'), owner)).toBeNull();
+    expect(landingRedirect(route('dashboard'), sharedWith({ verifications: 'view' }))).toBeNull();
+  });
+
+  it('sends a shared user without verifications to the first shared area, in the sidebar order', () => {
+    expect(landingRedirect(route('dashboard'), sharedWith({ verifications: 'none' }))).toBe(
+      '/templates',
+    );
+    expect(
+      landingRedirect(route('dashboard'), sharedWith({ ...nothing, custom_domain: 'view' })),
+    ).toBe('/settings');
+    expect(
+      landingRedirect(
+        route('dashboard'),
+        sharedWith({ ...nothing, bulk: 'edit', templates: 'view' }),
+      ),
+    ).toBe('/bulk-operations');
+  });
+
+  it('sends one with nothing shared to the welcome', () => {
+    expect(landingRedirect(route('dashboard'), sharedWith(nothing))).toBe('/welcome');
+  });
+
+  it('only redirects the landing: an area opened by its address keeps its no-access state', () => {
+    expect(landingRedirect(route('templates'), sharedWith(nothing))).toBeNull();
   });
 });

@@ -26,6 +26,7 @@ describe('route table', () => {
       ['payment-failed', '/subscription/failed', 'protected'],
       ['payment-confirmed', '/subscription/success', 'protected'],
       ['account', '/account', 'protected'],
+      ['welcome', '/welcome', 'protected'],
       ['NotFound', '*', 'protected'],
     ]);
   });

@@ -164,3 +164,32 @@ export function httpStatusOf(error: FetchBaseQueryError): number | null {
   if (typeof error.status === 'number') return error.status;
   return error.status === 'PARSING_ERROR' ? error.originalStatus : null;
 }
+
+/**
+ * What a screen whose data did not load says about it: `refused` when the server answered 403 (a shared user's
+ * permissions, or the owner's alone: retrying cannot help, and it is no connection problem), `offline` only when
+ * the call never reached the server, `server` for its own failures, `refusedOther` for any other refusal.
+ */
+export type LoadFailure =
+  | { kind: 'refused'; message: string | undefined }
+  | { kind: 'offline' }
+  | { kind: 'server'; message: string | undefined }
+  | { kind: 'refusedOther'; message: string | undefined };
+
+export function describeLoadFailure(error: unknown): LoadFailure {
+  const failed = error as FetchBaseQueryError | undefined;
+  if (!failed || !('status' in failed)) return { kind: 'server', message: undefined };
+  if (failed.status === 'FETCH_ERROR' || failed.status === 'TIMEOUT_ERROR') {
+    return { kind: 'offline' };
+  }
+  const status = httpStatusOf(failed);
+  const body = 'data' in failed ? failed.data : undefined;
+  if (status === 403) return { kind: 'refused', message: findServerMessage(body) };
+  if (status !== null && status < 500) {
+    return { kind: 'refusedOther', message: findServerMessage(body) };
+  }
+  return {
+    kind: 'server',
+    message: isServerBusy(status, body) ? findServerMessage(body) : undefined,
+  };
+}

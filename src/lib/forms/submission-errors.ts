@@ -1,9 +1,10 @@
 // What a form shows when the server refuses it: error.details messages beside the inputs that have them
 // (dotted paths such as 'fields.holder_name.label' included), the rest listed in the form-wide alert under the
-// server's sentence. Every form reads a failed submit through submissionErrors.
+// server's sentence. Only messages are shown: details that are data (a plan limit's key and numbers) never are.
+// Every form reads a failed submit through submissionErrors.
 import { FORM_ERROR, setIn, type SubmissionErrors } from 'final-form';
 
-import { failureDetail } from '@/lib/api/api-error-notification';
+import { errorCodeOf, failureDetail } from '@/lib/api/api-error-notification';
 
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 
@@ -13,16 +14,19 @@ export interface FormWideError {
   more?: string[];
 }
 
+/** The field messages of an error body; none for a plan limit, whose details are numbers for API clients. */
 function detailsOf(body: unknown): Record<string, unknown> {
+  if (errorCodeOf(body) === 'plan_limit') return {};
   const details = (body as { error?: { details?: unknown } } | null)?.error?.details;
   return typeof details === 'object' && details !== null
     ? (details as Record<string, unknown>)
     : {};
 }
 
+/** Field messages are sentences, alone or in lists (nested by path); a number or a flag is data, not a message. */
 function asMessages(value: unknown): string[] {
-  if (Array.isArray(value)) return value.map(String);
   if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string');
   return value && typeof value === 'object' ? Object.values(value).flatMap(asMessages) : [];
 }
 

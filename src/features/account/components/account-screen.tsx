@@ -18,7 +18,7 @@ import { SealKeysSection } from './seal-keys-section';
 import { SessionsSection } from './sessions-section';
 
 export function AccountScreen() {
-  const { data: profile, isLoading, isError, refetch } = useGetAccountProfileQuery();
+  const { data: profile, isLoading, isError, error, refetch } = useGetAccountProfileQuery();
   // The server lets shared users who may view the custom domain see the keys; only the owner changes them.
   const canViewSealKeys = useAccess('custom_domain') !== 'none';
 
@@ -32,7 +32,11 @@ export function AccountScreen() {
     );
   } else if (isError && !profile) {
     content = (
-      <LoadErrorState title="Your account could not be loaded" onRetry={() => void refetch()} />
+      <LoadErrorState
+        error={error}
+        title="Your account could not be loaded"
+        onRetry={() => void refetch()}
+      />
     );
   } else if (profile) {
     content = (

@@ -59,7 +59,13 @@ function ExportState({ latest, email }: { latest: AccountExport; email: string }
 
 export function ExportSection({ email }: { email: string }) {
   const [isPolling, setIsPolling] = useState(false);
-  const { data, isLoading, isError, refetch } = useGetLatestExportQuery(undefined, {
+  const {
+    data,
+    isLoading,
+    isError,
+    error: loadError,
+    refetch,
+  } = useGetLatestExportQuery(undefined, {
     pollingInterval: isPolling ? EXPORT_POLL_INTERVAL_MS : 0,
   });
   const [requestExport, { isLoading: isRequesting }] = useRequestExportMutation();
@@ -94,6 +100,7 @@ export function ExportSection({ email }: { email: string }) {
     return (
       <FormSection title="Download my data" description={DESCRIPTION}>
         <LoadErrorState
+          error={loadError}
           title="Your data exports could not be loaded"
           onRetry={() => void refetch()}
         />

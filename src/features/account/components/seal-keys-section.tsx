@@ -137,7 +137,7 @@ function SealKeyList({ keys, canManage }: { keys: SealKey[]; canManage: boolean 
 
 /** canManage: rotating and revoking, which only the account owner may do. */
 export function SealKeysSection({ canManage }: { canManage: boolean }) {
-  const { data: keys, isLoading, isError, refetch } = useGetSealKeysQuery();
+  const { data: keys, isLoading, isError, error, refetch } = useGetSealKeysQuery();
   let content;
   if (isLoading) {
     content = (
@@ -150,7 +150,11 @@ export function SealKeysSection({ canManage }: { canManage: boolean }) {
     );
   } else if (isError && !keys) {
     content = (
-      <LoadErrorState title="Your seal keys could not be loaded" onRetry={() => void refetch()} />
+      <LoadErrorState
+        error={error}
+        title="Your seal keys could not be loaded"
+        onRetry={() => void refetch()}
+      />
     );
   } else if (!keys || keys.length === 0) {
     content = (

@@ -167,7 +167,7 @@ function SignOutOthersButton() {
 }
 
 export function SessionsSection() {
-  const { data, isLoading, isError, refetch } = useGetSessionsQuery();
+  const { data, isLoading, isError, error, refetch } = useGetSessionsQuery();
   const sessions = data?.results ?? [];
   const hasOthers = sessions.some((session) => !session.current);
 
@@ -181,7 +181,11 @@ export function SessionsSection() {
     );
   } else if (isError && !data) {
     content = (
-      <LoadErrorState title="Your sessions could not be loaded" onRetry={() => void refetch()} />
+      <LoadErrorState
+        error={error}
+        title="Your sessions could not be loaded"
+        onRetry={() => void refetch()}
+      />
     );
   } else {
     content = (

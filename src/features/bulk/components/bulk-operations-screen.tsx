@@ -43,7 +43,7 @@ export function BulkOperationsScreen() {
   const canEdit = useCanEdit('bulk');
   const [page, setPage] = useState(0);
   const [hasActive, setHasActive] = useState(false);
-  const { data, isLoading, isFetching, isError, refetch } = useGetBulkOperationsQuery(
+  const { data, isLoading, isFetching, isError, error, refetch } = useGetBulkOperationsQuery(
     { page: page + 1, page_size: PAGE_SIZE },
     { pollingInterval: hasActive ? BULK_POLL_INTERVAL_MS : 0, skipPollingIfUnfocused: true },
   );
@@ -70,7 +70,11 @@ export function BulkOperationsScreen() {
     );
   } else if (isError && !data) {
     content = (
-      <LoadErrorState title="Bulk operations could not be loaded" onRetry={() => refetch()} />
+      <LoadErrorState
+        error={error}
+        title="Bulk operations could not be loaded"
+        onRetry={() => refetch()}
+      />
     );
   } else if (data?.count === 0 && page === 0) {
     content = (

@@ -157,6 +157,7 @@ export function CustomDomainScreen() {
         <NoAccessState area="custom_domain" />
       ) : (
         <LoadErrorState
+          error={error}
           title="The custom domain could not be loaded"
           onRetry={() => void refetch()}
         />

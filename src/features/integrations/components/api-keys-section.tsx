@@ -29,9 +29,11 @@ function CreateKeyButton({ onClick }: { onClick: () => void }) {
   );
 }
 
-export function ApiKeysSection() {
+/** `isInPlan`: the account's plan includes the API; without it nothing new is made here, the list stays. */
+export function ApiKeysSection({ isInPlan }: { isInPlan: boolean }) {
   const canEdit = useCanEdit('integrations');
-  const { data, isLoading, isError, refetch } = useGetApiKeysQuery();
+  const canCreate = canEdit && isInPlan;
+  const { data, isLoading, isError, error, refetch } = useGetApiKeysQuery();
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const keys = data?.results ?? [];
   const close = () => setDialog((current) => current && { ...current, isOpen: false });
@@ -48,7 +50,11 @@ export function ApiKeysSection() {
     );
   } else if (isError && !data) {
     content = (
-      <LoadErrorState title="API keys could not be loaded" onRetry={() => void refetch()} />
+      <LoadErrorState
+        error={error}
+        title="API keys could not be loaded"
+        onRetry={() => void refetch()}
+      />
     );
   } else if (keys.length === 0) {
     content = (
@@ -60,7 +66,7 @@ export function ApiKeysSection() {
             ? 'An API key lets your own systems (a student information system, an HR tool, a document pipeline) secure and manage documents through the API, acting as this account.'
             : 'An API key lets the account’s own systems secure and manage documents through the API. Keys created by the account’s editors appear here.'
         }
-        action={canEdit && <CreateKeyButton onClick={openCreate} />}
+        action={canCreate && <CreateKeyButton onClick={openCreate} />}
       />
     );
   } else {
@@ -79,7 +85,7 @@ export function ApiKeysSection() {
         id="api-keys-title"
         title="API keys"
         description="Each key acts as the account’s owner on verifications, templates and bulk operations. Give every system its own key, so one can be revoked without stopping the others."
-        action={canEdit && keys.length > 0 && <CreateKeyButton onClick={openCreate} />}
+        action={canCreate && keys.length > 0 && <CreateKeyButton onClick={openCreate} />}
       />
       {content}
       {dialog?.kind === 'create' && <CreateApiKeyDialog open={dialog.isOpen} onClose={close} />}

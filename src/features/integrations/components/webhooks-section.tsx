@@ -31,9 +31,11 @@ function AddWebhookButton({ onClick }: { onClick: () => void }) {
   );
 }
 
-export function WebhooksSection() {
+/** `isInPlan`: the account's plan includes the API; without it nothing new is made here, the list stays. */
+export function WebhooksSection({ isInPlan }: { isInPlan: boolean }) {
   const canEdit = useCanEdit('integrations');
-  const { data, isLoading, isError, refetch } = useGetWebhooksQuery();
+  const canCreate = canEdit && isInPlan;
+  const { data, isLoading, isError, error, refetch } = useGetWebhooksQuery();
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [revealedIds, setRevealedIds] = useState<ReadonlySet<string>>(new Set());
   const webhooks = data?.results ?? [];
@@ -60,7 +62,11 @@ export function WebhooksSection() {
     );
   } else if (isError && !data) {
     content = (
-      <LoadErrorState title="Webhooks could not be loaded" onRetry={() => void refetch()} />
+      <LoadErrorState
+        error={error}
+        title="Webhooks could not be loaded"
+        onRetry={() => void refetch()}
+      />
     );
   } else if (webhooks.length === 0) {
     content = (
@@ -72,7 +78,7 @@ export function WebhooksSection() {
             ? 'A webhook tells your systems the moment something happens (a verification created, revoked or scanned, a bulk operation completed) with a signed POST to a URL you choose.'
             : 'A webhook tells the account’s systems the moment something happens, with a signed POST to their URL. Webhooks added by the account’s editors appear here.'
         }
-        action={canEdit && <AddWebhookButton onClick={openAdd} />}
+        action={canCreate && <AddWebhookButton onClick={openAdd} />}
       />
     );
   } else {
@@ -105,7 +111,7 @@ export function WebhooksSection() {
         id="webhooks-title"
         title="Webhooks"
         description="Events sent to your endpoints as they happen, signed by the Standard Webhooks specification. A failed delivery is retried over about a day; once the retries are spent, the endpoint is turned off and the owner is emailed."
-        action={canEdit && webhooks.length > 0 && <AddWebhookButton onClick={openAdd} />}
+        action={canCreate && webhooks.length > 0 && <AddWebhookButton onClick={openAdd} />}
       />
       {content}
       {dialog?.kind === 'add' && <WebhookDialog open={dialog.isOpen} onClose={close} />}

@@ -1,43 +1,29 @@
-// The subscription calls, injected into the one API: the account's plan, status and usage (tag 'Subscription'),
-// the plans on sale, and the two ways out to Stripe (Checkout and the billing portal), which answer a URL to open.
+// The subscription calls: the account's plan, status and usage and the plans on sale (read in lib/, since other
+// features' screens show what their plan allows), the two ways out to Stripe (Checkout and the billing portal),
+// which answer a URL to open, and the Checkout session Stripe sends the browser back with.
 import { baseApi } from '@/lib/api/base-api';
-import type {
-  CheckoutRequest,
-  PlansResponse,
-  RedirectUrl,
-  Subscription,
-} from '@common/subscription-schemas';
+import { SHOWN_BY_SCREEN } from '@/lib/api/subscription-api';
+import type { CheckoutRequest, CheckoutSession, RedirectUrl } from '@common/subscription-schemas';
 
 // The shapes are the server's own (common/); re-exported so the feature's files read them from its API.
 export type {
   BillingInterval,
+  CheckoutSession,
   Plan,
   PlanLimits,
   PlansResponse,
   Subscription,
   SubscriptionStatus,
 } from '@common/subscription-schemas';
+export {
+  subscriptionApi,
+  useGetPlansQuery,
+  useGetSubscriptionQuery,
+} from '@/lib/api/subscription-api';
 
-const SUBSCRIPTION_TAG = { type: 'Subscription', id: 'CURRENT' } as const;
-
-/**
- * Every screen that reads the subscription explains a failure itself: the Overview and Plans have their error
- * states, and the past-due banner on every screen stays silent (a toast there would follow the user around).
- */
-const SHOWN_BY_SCREEN = { showsOwnErrors: true } as const;
-
-export const subscriptionApi = baseApi.injectEndpoints({
+export const checkoutApi = baseApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
-    getSubscription: build.query<Subscription, void>({
-      query: () => 'subscription/',
-      providesTags: [SUBSCRIPTION_TAG],
-      extraOptions: SHOWN_BY_SCREEN,
-    }),
-    getPlans: build.query<PlansResponse, void>({
-      query: () => 'subscription/plans/',
-      extraOptions: SHOWN_BY_SCREEN,
-    }),
     createCheckoutSession: build.mutation<RedirectUrl, CheckoutRequest>({
       query: (body) => ({ url: 'subscription/checkout/', method: 'POST', body }),
       extraOptions: SHOWN_BY_SCREEN,
@@ -46,12 +32,16 @@ export const subscriptionApi = baseApi.injectEndpoints({
       query: () => ({ url: 'subscription/portal/', method: 'POST' }),
       extraOptions: SHOWN_BY_SCREEN,
     }),
+    /** Whether Stripe reports the Checkout session paid: /subscription/success thanks no one before it does. */
+    getCheckoutSession: build.query<CheckoutSession, string>({
+      query: (sessionId) => `subscription/checkout/${encodeURIComponent(sessionId)}/`,
+      extraOptions: SHOWN_BY_SCREEN,
+    }),
   }),
 });
 
 export const {
-  useGetSubscriptionQuery,
-  useGetPlansQuery,
   useCreateCheckoutSessionMutation,
   useCreatePortalSessionMutation,
-} = subscriptionApi;
+  useGetCheckoutSessionQuery,
+} = checkoutApi;

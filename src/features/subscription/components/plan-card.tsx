@@ -104,7 +104,7 @@ function PlanAction({
       <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
         {isOnPaidPlan
           ? 'Cancel your paid plan under Manage billing to return to Free.'
-          : 'Every account starts here.'}
+          : 'No payment needed.'}
       </Typography>
     );
   }

@@ -114,16 +114,18 @@ function Plans() {
   if (plansQuery.isLoading) return <PlansLoading />;
   if (plansQuery.isError && !plansQuery.data) {
     return (
-      <LoadErrorState title="Plans could not be loaded" onRetry={() => void plansQuery.refetch()} />
+      <LoadErrorState
+        error={plansQuery.error}
+        title="Plans could not be loaded"
+        onRetry={() => void plansQuery.refetch()}
+      />
     );
   }
   if (!plansQuery.data) return null;
 
   const { plans, checkout_enabled: isCheckoutEnabled } = plansQuery.data;
   const currentPlanId = subscription?.plan.id;
-  const isOnPaidPlan = subscription
-    ? subscription.plan.id !== 'free' && subscription.status !== 'canceled'
-    : false;
+  const isOnPaidPlan = subscription?.status === 'active' || subscription?.status === 'past_due';
   const choosingPlanId = redirectingTo ?? (isCreating ? originalArgs?.plan_id : undefined);
   const saving = Math.max(0, ...plans.map(yearlySavingPercent));
 

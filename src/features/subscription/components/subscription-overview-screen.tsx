@@ -26,8 +26,15 @@ import { useOpenBillingPortal } from './use-stripe-redirect';
 /** 'Billed monthly · Renews on 5 April 2026', or what the plan's state is when nothing renews. */
 function billingLine(subscription: Subscription): string {
   const { status, interval, current_period_end: periodEnd } = subscription;
-  if (status === 'free') return 'No payment needed. Upgrade whenever you need more.';
-  if (status === 'canceled') return 'Your paid plan has ended; the Free plan’s limits apply.';
+  // Not paying: on the server's default plan (Free where plans are sold) or on one an operator assigned.
+  if (status === 'free') {
+    return subscription.plan.id === 'free'
+      ? 'No payment needed. Upgrade whenever you need more.'
+      : 'No payment needed for this plan.';
+  }
+  if (status === 'canceled') {
+    return `Your paid plan has ended; the ${subscription.plan.name} plan’s limits apply.`;
+  }
   const parts = [];
   if (interval) parts.push(interval === 'year' ? 'Billed yearly' : 'Billed monthly');
   if (periodEnd) {
@@ -167,7 +174,7 @@ function UsageCard({ subscription }: { subscription: Subscription }) {
 
 export function SubscriptionOverviewScreen() {
   // Usage changes with every verification secured elsewhere: ask again whenever the screen opens.
-  const { data, isLoading, isError, refetch } = useGetSubscriptionQuery(undefined, {
+  const { data, isLoading, isError, error, refetch } = useGetSubscriptionQuery(undefined, {
     refetchOnMountOrArgChange: true,
   });
 
@@ -181,7 +188,11 @@ export function SubscriptionOverviewScreen() {
   }
   if (isError && !data) {
     return (
-      <LoadErrorState title="The subscription could not be loaded" onRetry={() => void refetch()} />
+      <LoadErrorState
+        error={error}
+        title="The subscription could not be loaded"
+        onRetry={() => void refetch()}
+      />
     );
   }
   if (!data) return null;

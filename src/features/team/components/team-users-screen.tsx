@@ -39,7 +39,7 @@ function InviteButton({ onClick }: { onClick: () => void }) {
 }
 
 export function TeamUsersScreen() {
-  const { data, isLoading, isError, refetch } = useGetTeamMembersQuery();
+  const { data, isLoading, isError, error, refetch } = useGetTeamMembersQuery();
   const [resend, { originalArgs: resendingId, isLoading: isResending }] =
     useResendInvitationMutation();
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
@@ -77,7 +77,13 @@ export function TeamUsersScreen() {
       </Stack>
     );
   } else if (isError) {
-    content = <LoadErrorState title="Users could not be loaded" onRetry={() => void refetch()} />;
+    content = (
+      <LoadErrorState
+        error={error}
+        title="Users could not be loaded"
+        onRetry={() => void refetch()}
+      />
+    );
   } else if (members.length === 0) {
     content = (
       <EmptyState

@@ -46,7 +46,11 @@ export function EditTemplateScreen() {
         action={<BackButton />}
       />
     ) : (
-      <LoadErrorState title="The template could not be loaded" onRetry={() => refetch()} />
+      <LoadErrorState
+        error={error}
+        title="The template could not be loaded"
+        onRetry={() => refetch()}
+      />
     );
   }
   // Keyed so that opening another template starts a fresh form.

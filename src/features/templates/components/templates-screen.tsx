@@ -65,7 +65,7 @@ function LoadingCards() {
 }
 
 export function TemplatesScreen() {
-  const { data, isLoading, isError, refetch } = useGetTemplatesQuery();
+  const { data, isLoading, isError, error, refetch } = useGetTemplatesQuery();
   const [duplicateTemplate] = useDuplicateTemplateMutation();
   const [makeDefaultTemplate] = useMakeDefaultTemplateMutation();
   const [busyId, setBusyId] = useState<string | null>(null);
@@ -132,7 +132,13 @@ export function TemplatesScreen() {
   if (isLoading) {
     content = <LoadingCards />;
   } else if (isError && !data) {
-    content = <LoadErrorState title="Templates could not be loaded" onRetry={() => refetch()} />;
+    content = (
+      <LoadErrorState
+        error={error}
+        title="Templates could not be loaded"
+        onRetry={() => refetch()}
+      />
+    );
   } else if (templates.length === 0) {
     content = (
       <EmptyState

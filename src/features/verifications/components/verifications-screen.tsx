@@ -85,7 +85,7 @@ export function VerificationsScreen() {
     bulk_operation: bulkOperationId || undefined,
     ordering,
   };
-  const { data, isLoading, isFetching, isError, refetch } = useGetVerificationsQuery(params);
+  const { data, isLoading, isFetching, isError, error, refetch } = useGetVerificationsQuery(params);
   const hasFilters = Boolean(
     search || filters.status || filters.issuedFrom || filters.issuedTo || bulkOperationId,
   );
@@ -116,7 +116,13 @@ export function VerificationsScreen() {
 
   let list;
   if (isError && !data) {
-    list = <LoadErrorState title="Verifications could not be loaded" onRetry={() => refetch()} />;
+    list = (
+      <LoadErrorState
+        error={error}
+        title="Verifications could not be loaded"
+        onRetry={() => refetch()}
+      />
+    );
   } else if (isEmpty) {
     list = (
       <EmptyState

@@ -48,4 +48,45 @@ describe('submissionErrors', () => {
       submissionErrors({ status: 'CUSTOM_ERROR', error: 'other' }, wording)?.[FORM_ERROR],
     ).toEqual({ message: 'It could not be saved.', more: [] });
   });
+
+  it("never shows a plan limit's details, which are data for API clients: only the server's sentence", () => {
+    const errors = submissionErrors(
+      {
+        status: 403,
+        data: {
+          error: {
+            message: 'Your plan does not include the API and webhooks. Upgrade to use them.',
+            code: 'plan_limit',
+            details: { limit_key: 'api_access', limit: 0, used: 0 },
+          },
+        },
+      },
+      { ...wording, labelOf: undefined },
+    );
+    expect(errors).toEqual({
+      [FORM_ERROR]: {
+        message: 'Your plan does not include the API and webhooks. Upgrade to use them.',
+        more: [],
+      },
+    });
+  });
+
+  it('lists only messages: a number under a field is data', () => {
+    const errors = submissionErrors(
+      {
+        status: 400,
+        data: {
+          error: {
+            message: 'Check the sheet',
+            details: { sheet: ['The sheet is too large.'], row: 12, rows: [3, 4] },
+          },
+        },
+      },
+      { ...wording, labelOf: undefined },
+    );
+    expect(errors?.[FORM_ERROR]).toEqual({
+      message: 'Check the sheet',
+      more: ['sheet: The sheet is too large.'],
+    });
+  });
 });
