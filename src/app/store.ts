@@ -42,7 +42,7 @@ export interface PreloadedState {
  * Redux DevTools stays on in production: support staff inspect the state with it. It is never shown a secret:
  * passwords, tokens, one-time codes, keys and webhook secrets read as '[secret]'.
  */
-export const devToolsOptions: DevToolsEnhancerOptions = {
+const devToolsOptions: DevToolsEnhancerOptions = {
   name: 'QR Verify',
   actionSanitizer: <A extends Action>(action: A) => redactSecrets(maskCredentialArguments(action)),
   stateSanitizer: (state) => redactSecrets(state),
