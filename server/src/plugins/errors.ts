@@ -106,27 +106,25 @@ const CONNECTION_ERRORS: Record<string, { statusCode: number; message: string }>
 };
 const MALFORMED_REQUEST = { statusCode: 400, message: 'Malformed HTTP request.' };
 
-/**
- * Fastify's frameworkErrors: what it refuses before routing (a URL with broken %-encoding) is answered in the
- * API's envelope, not Fastify's.
- */
+// What Fastify refuses before routing (with a status of its own), by its code.
+const FRAMEWORK_ERROR_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The address is not valid: it has a broken %-encoding.',
+  // 414: a path parameter over the router's maxParamLength (Fastify's default, 100).
+  FST_ERR_MAX_PARAM_LENGTH: 'The address is too long: one of its parts is over 100 characters.',
+};
+
+/** Fastify's frameworkErrors: what it refuses before routing is answered in the API's envelope, not Fastify's. */
 export function answerFrameworkError(
   error: FastifyError,
   _request: FastifyRequest,
   reply: FastifyReply,
 ): void {
-  const answer =
-    error.code === 'FST_ERR_BAD_URL'
-      ? new AppError({
-          statusCode: 400,
-          code: 'bad_request',
-          message: 'The address is not valid: it has a broken %-encoding.',
-        })
-      : new AppError({
-          statusCode: error.statusCode ?? 400,
-          code: 'bad_request',
-          message: STATUS_CODES[error.statusCode ?? 400] ?? 'Bad request',
-        });
+  const statusCode = error.statusCode ?? 400;
+  const answer = new AppError({
+    statusCode,
+    code: statusCode >= 500 ? 'internal_error' : 'bad_request',
+    message: FRAMEWORK_ERROR_MESSAGES[error.code] ?? STATUS_CODES[statusCode] ?? 'Bad request',
+  });
   void reply.code(answer.statusCode).send(answer.toBody());
 }
 

@@ -14,6 +14,7 @@ import * as authSchemas from '@common/auth-schemas';
 import * as bulkSchemas from '@common/bulk-schemas';
 import * as integrationsSchemas from '@common/integrations-schemas';
 import * as settingsSchemas from '@common/settings';
+import { PLAN_LIMIT_KEYS, type PlanLimitDetails } from '@common/subscription-schemas';
 import * as teamSchemas from '@common/team-schemas';
 import * as templatesSchemas from '@common/templates-schemas';
 import { DOCUMENT_CONTENT_TYPES } from '@common/uploads';
@@ -49,12 +50,20 @@ interface OpenApiDocument {
 
 const COMPONENTS_PATH = '#/components/schemas/';
 
-// The error envelopes (common/api-error.ts), as components every operation's 4XX answer names.
+// The error envelopes (common/api-error.ts), as components every operation's 4XX answer names. Details are
+// field errors (each field's messages), or a plan limit's numbers (plan_limit).
+const planLimitDetailsSchema = z.object({
+  limit_key: z.enum(PLAN_LIMIT_KEYS),
+  limit: z.number(),
+  used: z.number(),
+}) satisfies z.ZodType<PlanLimitDetails>;
 const apiErrorSchema = z.object({
   error: z.object({
     message: z.string(),
     code: z.enum(API_ERROR_CODES).optional(),
-    details: z.record(z.string(), z.array(z.string())).optional(),
+    details: z
+      .union([z.record(z.string(), z.array(z.string())), planLimitDetailsSchema])
+      .optional(),
   }),
 });
 const oauthErrorSchema = z.object({

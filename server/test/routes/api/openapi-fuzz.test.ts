@@ -38,8 +38,9 @@ import type { FastifyInstance } from 'fastify';
 const SEED = 29;
 
 // Nothing leaves the machine: Google's endpoints and webhook receivers are a closed port on loopback, mail goes to
-// the dev mailbox in the test's DATA_DIR, and Stripe is not configured (billing_not_configured). The plan has no
-// custom domain, so that the domain checks (DNS) are refused by the plan, and plan refusals are fuzzed too.
+// the dev mailbox in the test's DATA_DIR, and Stripe is not configured (billing_not_configured). Custom domains are
+// on, but the plan has none: a domain is refused by the plan before any DNS question, and plan refusals (with
+// their details) are fuzzed too.
 const CLOSED_PORT_URL = 'http://127.0.0.1:1/';
 
 // Off: a 429 would hide what the request would have found (the limits have tests of their own).
@@ -60,6 +61,7 @@ const RATE_LIMITS = [
 
 const ENV = {
   PLAN_LIMITS_OVERRIDE: planLimitsOverride({ free: { ...NO_LIMITS, custom_domain: false } }),
+  CUSTOM_DOMAIN_TARGET: 'domains.example.com',
   GOOGLE_USERINFO_URL: CLOSED_PORT_URL,
   GOOGLE_TOKENINFO_URL: CLOSED_PORT_URL,
   WEBHOOKS_ALLOW_HTTP: 'true',
