@@ -11,7 +11,6 @@ import { OWNER_PROFILE, signedInSession } from '@/testing/fixtures';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch';
 import { renderApp } from '@/testing/render-with-providers';
 
-
 /** Every module of an api/ folder: where features add their endpoints. */
 function apiModules(): string[] {
   const source = path.resolve(__dirname, '../..');
