@@ -1,6 +1,8 @@
 // Subscription answers for tests: the default plans, and an account's subscription on Free or on a paid plan.
 import type { Plan, PlanLimits, PlansResponse, Subscription } from '@common/subscription-schemas';
 
+import { jsonResponse } from './mock-fetch';
+
 const FREE_LIMITS: PlanLimits = {
   verifications_per_month: 10,
   bulk_rows: 10,
@@ -121,5 +123,17 @@ export function subscriptionWith(
     ...rest,
     plan: { ...base.plan, limits: { ...base.plan.limits, ...limits } },
     usage: { ...base.usage, ...usage },
+  };
+}
+
+/**
+ * A mock server's answer to the plan reads a screen limited by the plan makes (GET /api/subscription/ and
+ * /api/subscription/plans/), or undefined for any other request.
+ */
+export function planAnswer(subscription: Subscription) {
+  return ({ path }: { path: string }): Response | undefined => {
+    if (path === '/api/subscription/') return jsonResponse(subscription);
+    if (path === '/api/subscription/plans/') return jsonResponse(PLANS_RESPONSE);
+    return undefined;
   };
 }

@@ -2,6 +2,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 import { signedInSession } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render-with-providers';
+import {
+  FREE_SUBSCRIPTION,
+  PLANS_RESPONSE,
+  STARTER_SUBSCRIPTION,
+} from '@/testing/subscription-fixtures';
 import { DEFAULT_QR_PLACEMENT } from '@common/verifications';
 
 import { CreateBulkVerificationScreen } from '../components/create-bulk-verification-screen';
@@ -476,5 +481,68 @@ describe('create bulk verification: from one design', () => {
         },
       ],
     });
+  });
+});
+
+describe("create bulk verification: the plan's row limit", () => {
+  it('says before any upload how many rows the plan takes, and which plan takes more', async () => {
+    render({
+      'GET /api/subscription/': jsonResponse(FREE_SUBSCRIPTION),
+      'GET /api/subscription/plans/': jsonResponse(PLANS_RESPONSE),
+    });
+
+    expect(
+      await screen.findByText(
+        /Up to 10 rows in one operation on your Free plan; a longer sheet is refused\. The Starter plan takes 200 rows\./,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See plans' })).toHaveAttribute(
+      'href',
+      '/subscription/plans',
+    );
+  });
+
+  it("shows the server's own ceiling when it is below the plan's", async () => {
+    render({
+      'GET /api/subscription/': jsonResponse(STARTER_SUBSCRIPTION),
+      'GET /api/subscription/plans/': jsonResponse(PLANS_RESPONSE),
+      'GET /api/settings/': jsonResponse({
+        upload_max_bytes: 25 * 1024 * 1024,
+        bulk_max_rows: 50,
+        bulk_max_zip_bytes: 1024 * 1024 * 1024,
+        bulk_sheet_max_bytes: 10 * 1024 * 1024,
+      }),
+    });
+
+    expect(await screen.findByText('Up to 50 rows in one operation.')).toBeInTheDocument();
+  });
+
+  it("never lists a refused sheet's plan-limit details, only the server's sentence", async () => {
+    const { user } = render({
+      'GET /api/subscription/': jsonResponse(FREE_SUBSCRIPTION),
+      'GET /api/subscription/plans/': jsonResponse(PLANS_RESPONSE),
+      [SHEET_PREVIEW]: jsonResponse(
+        {
+          error: {
+            code: 'plan_limit',
+            message:
+              'Your plan allows 10 rows in one bulk operation; this sheet has 25. Upgrade or split the sheet.',
+            details: { limit_key: 'bulk_rows', limit: 10, used: 25 },
+          },
+        },
+        403,
+      ),
+    });
+
+    await user.upload(fileInput('Sheet'), sheetFile());
+    await user.upload(fileInput('Documents'), zipFile());
+    await user.click(screen.getByRole('button', { name: 'Next: map columns' }));
+
+    const alert = await screen.findByText(
+      'Your plan allows 10 rows in one bulk operation; this sheet has 25. Upgrade or split the sheet.',
+      { selector: '[role=alert], [role=alert] *' },
+    );
+    expect(alert).toBeInTheDocument();
+    expect(screen.queryByText(/limit_key|bulk_rows/)).not.toBeInTheDocument();
   });
 });

@@ -11,7 +11,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo } from 'react';
 import { Form, useField, useFormState } from 'react-final-form';
+import { Link as RouterLink } from 'react-router-dom';
 
+import { pathTo } from '@/app/routes';
 import { FormErrorAlert } from '@/components/form/form-error-alert';
 import { FormSection } from '@/components/form/form-section';
 import { SwitchField } from '@/components/form/switch-field';
@@ -19,10 +21,12 @@ import { TemplateField } from '@/components/form/template-field';
 import { TextInputField } from '@/components/form/text-input-field';
 import { useGetTemplateChoicesQuery } from '@/lib/api/template-choices-api';
 import { isSealedTemplate, useSealedQrSize } from '@/lib/sealed-qr';
+import { useCountAllowance } from '@/lib/use-plan-allowance';
 import { BULK_MODES, BULK_SAMPLE_CSV, type BulkMode } from '@common/bulk';
 
 import { FILE_RULES, fileHint, type BulkLimits } from '../bulk-files';
 import { MODE_EXPLANATIONS } from '../bulk-modes';
+import { formatCount } from '../bulk-status';
 
 import { BulkFileField } from './bulk-file-field';
 import { MODE_ICONS } from './bulk-mode-summary';
@@ -109,6 +113,43 @@ function ModeField({ disabled }: { disabled: boolean }) {
   );
 }
 
+function rowCount(rows: number): string {
+  return `${formatCount(rows)} ${rows === 1 ? 'row' : 'rows'}`;
+}
+
+/**
+ * How many rows one operation may hold, said before the sheet is chosen: the plan's number (with the plan that
+ * takes more) or the server's own ceiling, whichever is lower. Nothing while neither is known.
+ */
+function RowLimit({ serverRows }: { serverRows?: number }) {
+  const plan = useCountAllowance('bulk_rows');
+  const isPlanLower = plan.limit !== null && (serverRows === undefined || plan.limit <= serverRows);
+  if (!isPlanLower) {
+    if (serverRows === undefined) return null;
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {`Up to ${rowCount(serverRows)} in one operation.`}
+      </Typography>
+    );
+  }
+  const more = plan.upgradeTo?.limits.bulk_rows;
+  const next = plan.upgradeTo
+    ? ` The ${plan.upgradeTo.name} plan takes ${more === null || more === undefined ? 'as many as you need' : rowCount(more)}.`
+    : '';
+  return (
+    <Typography variant="body2" color="text.secondary">
+      {`Up to ${rowCount(plan.limit ?? 0)} in one operation on your ${plan.planName} plan; a longer sheet is refused.${next} `}
+      {plan.canChangePlan ? (
+        <Link component={RouterLink} to={pathTo('subscription-plans')}>
+          See plans
+        </Link>
+      ) : (
+        `Ask the account owner${plan.ownerName ? ` (${plan.ownerName})` : ''} to change the plan.`
+      )}
+    </Typography>
+  );
+}
+
 interface BodyProps {
   limits: BulkLimits;
   isBusy: boolean;
@@ -147,6 +188,7 @@ function UploadStepBody({ limits, isBusy, onModeChange }: BodyProps) {
                 accept={FILE_RULES.sheet.accept}
                 disabled={isBusy}
               />
+              <RowLimit serverRows={limits.rows} />
               {isDesign ? (
                 <BulkFileField
                   key="design"

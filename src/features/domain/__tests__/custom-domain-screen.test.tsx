@@ -4,6 +4,7 @@ import type { SessionState } from '@/lib/session/session-slice';
 import { sharedUserSession, signedInSession, SHARED_ACCESS } from '@/testing/fixtures';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/render-with-providers';
+import { FREE_SUBSCRIPTION, planAnswer } from '@/testing/subscription-fixtures';
 
 import { CustomDomainScreen } from '../components/custom-domain-screen';
 
@@ -270,5 +271,28 @@ describe('custom domain screen', () => {
 
     expect(await screen.findByText('The custom domain could not be loaded')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});
+
+describe('custom domain on a plan without it', () => {
+  it('says so in place of the form: what it is, the plan that has it, and a way to Plans', async () => {
+    render(NONE, { answer: planAnswer(FREE_SUBSCRIPTION) });
+
+    const notice = await screen.findByRole('region', {
+      name: 'A custom domain is not in your Free plan',
+    });
+    expect(notice).toHaveTextContent('It comes with the Pro plan.');
+    expect(within(notice).getByRole('link', { name: 'See plans' })).toHaveAttribute(
+      'href',
+      '/subscription/plans',
+    );
+    expect(screen.queryByRole('textbox', { name: /Domain/ })).not.toBeInTheDocument();
+  });
+
+  it('still shows a domain set up on an earlier plan, under the notice', async () => {
+    render(VERIFIED, { answer: planAnswer(FREE_SUBSCRIPTION) });
+
+    await screen.findByRole('region', { name: /not in your Free plan/ });
+    expect(screen.getByText(DOMAIN)).toBeInTheDocument();
   });
 });

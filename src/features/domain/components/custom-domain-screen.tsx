@@ -14,12 +14,15 @@ import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 
+import { pathTo } from '@/app/routes';
 import { EmptyState } from '@/components/empty-state';
 import { FormSection } from '@/components/form/form-section';
 import { LoadErrorState } from '@/components/load-error-state';
 import { NoAccessState } from '@/components/no-access-state';
+import { PlanLimitNotice } from '@/components/plan-limit-notice';
 import { apiErrorCode } from '@/lib/api/api-error-notification';
 import { useCanEdit } from '@/lib/session/use-access';
+import { useFeatureAllowance, type FeatureAllowance } from '@/lib/use-plan-allowance';
 
 import { useGetCustomDomainQuery, type CustomDomain } from '../api/custom-domain-api';
 
@@ -38,6 +41,22 @@ const STEPS = ['Enter your domain', 'Add DNS records', 'In use'];
 function activeStep(state: CustomDomain, isEditing: boolean): number {
   if (state.status === 'none' || isEditing) return 0;
   return state.status === 'verified' ? STEPS.length : 1;
+}
+
+function NotInPlan({ allowance }: { allowance: FeatureAllowance }) {
+  const comesWith = allowance.upgradeTo
+    ? `It comes with the ${allowance.upgradeTo.name} plan.`
+    : 'No plan on sale here includes it.';
+  return (
+    <PlanLimitNotice
+      title={`A custom domain is not in your ${allowance.planName} plan`}
+      description={`With a custom domain, your QR codes open verification pages on an address of your own, such as verify.your-institution.edu. ${comesWith}`}
+      plansPath={pathTo('subscription-plans')}
+      canChangePlan={allowance.canChangePlan}
+      ownerName={allowance.ownerName}
+      headingLevel="h3"
+    />
+  );
 }
 
 function DomainActions({ onChange, onRemove }: { onChange?: () => void; onRemove: () => void }) {
@@ -142,6 +161,7 @@ function DomainSteps({ state, canEdit }: { state: CustomDomain; canEdit: boolean
 export function CustomDomainScreen() {
   const canEdit = useCanEdit('custom_domain');
   const { data, isLoading, isError, error, refetch } = useGetCustomDomainQuery();
+  const allowance = useFeatureAllowance('custom_domain');
 
   let content;
   if (isLoading) {
@@ -170,8 +190,16 @@ export function CustomDomainScreen() {
         description="This server is not set up to serve verification pages on your own domain, so they use our address. Ask the people who run it to turn custom domains on."
       />
     );
+  } else if (data && !allowance.isIncluded && data.status === 'none') {
+    // Nothing set up and nothing to set up on this plan: say so before the form is filled in.
+    content = <NotInPlan allowance={allowance} />;
   } else if (data) {
-    content = <DomainSteps state={data} canEdit={canEdit} />;
+    content = (
+      <>
+        {!allowance.isIncluded && <NotInPlan allowance={allowance} />}
+        <DomainSteps state={data} canEdit={canEdit} />
+      </>
+    );
   }
 
   return (

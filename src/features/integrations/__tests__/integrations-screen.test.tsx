@@ -3,6 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { SHARED_ACCESS, sharedUserSession, signedInSession } from '@/testing/fixtures';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/render-with-providers';
+import {
+  FREE_SUBSCRIPTION,
+  planAnswer,
+  STARTER_SUBSCRIPTION,
+} from '@/testing/subscription-fixtures';
 
 import { IntegrationsScreen } from '../components/integrations-screen';
 
@@ -469,5 +474,52 @@ describe('integrations screen', () => {
     });
     expect(await screen.findByText('Webhooks could not be loaded')).toBeInTheDocument();
     expect(await screen.findByText('No API keys yet')).toBeInTheDocument();
+  });
+});
+
+describe('integrations on a plan without the API', () => {
+  it('says so before anything is filled in: what it is, the plan that has it, and a way to Plans', async () => {
+    render({ answer: planAnswer(FREE_SUBSCRIPTION) });
+
+    const notice = await screen.findByRole('region', {
+      name: 'API keys and webhooks are not in your Free plan',
+    });
+    expect(notice).toHaveTextContent('Both come with the Starter plan.');
+    expect(within(notice).getByRole('link', { name: 'See plans' })).toHaveAttribute(
+      'href',
+      '/subscription/plans',
+    );
+    await screen.findByText('No API keys yet');
+    await screen.findByText('No webhooks yet');
+    expect(screen.queryByRole('button', { name: 'Create API key' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add webhook' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the keys made on an earlier plan listed, and revocable', async () => {
+    render({ keys: [apiKey], answer: planAnswer(FREE_SUBSCRIPTION) });
+
+    await screen.findByRole('region', { name: /not in your Free plan/ });
+    expect(await screen.findByText('Student records sync')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Revoke/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create API key' })).not.toBeInTheDocument();
+  });
+
+  it('tells a shared user whom to ask, without a way to Plans they cannot use', async () => {
+    render({ canEdit: false, answer: planAnswer(FREE_SUBSCRIPTION) });
+
+    const notice = await screen.findByRole('region', { name: /not in your Free plan/ });
+    expect(notice).toHaveTextContent('Ask the account owner (Olivia Owner) to change the plan.');
+    expect(within(notice).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('on a plan with the API: no notice, and keys can be created', async () => {
+    const { store } = render({ answer: planAnswer(STARTER_SUBSCRIPTION) });
+
+    // Once the plan is known.
+    await waitFor(() =>
+      expect(store.getState().api.queries['getSubscription(undefined)']?.status).toBe('fulfilled'),
+    );
+    expect(await screen.findByRole('button', { name: 'Create API key' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /not in your/ })).not.toBeInTheDocument();
   });
 });

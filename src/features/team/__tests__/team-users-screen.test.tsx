@@ -3,6 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { OWNER_PROFILE, signedInSession } from '@/testing/fixtures';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/render-with-providers';
+import {
+  FREE_SUBSCRIPTION,
+  planAnswer,
+  STARTER_SUBSCRIPTION,
+} from '@/testing/subscription-fixtures';
 import { NO_ACCESS } from '@common/team';
 
 import { TeamUsersScreen } from '../components/team-users-screen';
@@ -202,5 +207,32 @@ describe('team screen', () => {
     expect(
       await screen.findByText('We emailed a new invitation to grace@example.com.'),
     ).toBeInTheDocument();
+  });
+});
+
+describe('team seats', () => {
+  it('says how many seats the plan has and, once they are taken, offers Plans instead of Invite', async () => {
+    render([active], planAnswer(FREE_SUBSCRIPTION));
+
+    expect(await screen.findByText('1 of 1 team member on your Free plan')).toBeInTheDocument();
+    const notice = await screen.findByRole('region', {
+      name: "Your Free plan's seats are all taken",
+    });
+    expect(notice).toHaveTextContent(
+      'Your plan allows 1 team member besides you, and 1 is invited or joined. Remove someone to invite another, or change plan. The Starter plan allows 3 team members.',
+    );
+    expect(within(notice).getByRole('link', { name: 'See plans' })).toHaveAttribute(
+      'href',
+      '/subscription/plans',
+    );
+    expect(screen.queryByRole('button', { name: 'Invite user' })).not.toBeInTheDocument();
+  });
+
+  it('with seats left: the count, and Invite', async () => {
+    render([active], planAnswer(STARTER_SUBSCRIPTION));
+
+    expect(await screen.findByText('1 of 3 team members on your Starter plan')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Invite user' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /seats are all taken/ })).not.toBeInTheDocument();
   });
 });

@@ -7,10 +7,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 
+import { pathTo } from '@/app/routes';
 import { EmptyState } from '@/components/empty-state';
 import { LoadErrorState } from '@/components/load-error-state';
+import { PlanLimitNotice } from '@/components/plan-limit-notice';
 import { failureMessage } from '@/lib/api/api-error-notification';
 import { notify } from '@/lib/notify';
+import { useCountAllowance, type CountAllowance } from '@/lib/use-plan-allowance';
 
 import {
   useGetTeamMembersQuery,
@@ -38,12 +41,39 @@ function InviteButton({ onClick }: { onClick: () => void }) {
   );
 }
 
+function members(count: number): string {
+  return `${count} team ${count === 1 ? 'member' : 'members'}`;
+}
+
+/** Shown in place of Invite once the plan's seats are taken (invited and joined members both hold one). */
+function SeatsTaken({ seats, used }: { seats: CountAllowance & { limit: number }; used: number }) {
+  const more = seats.upgradeTo
+    ? ` The ${seats.upgradeTo.name} plan allows ${
+        seats.upgradeTo.limits.team_members === null
+          ? 'as many as you need'
+          : members(seats.upgradeTo.limits.team_members)
+      }.`
+    : '';
+  return (
+    <PlanLimitNotice
+      title={`Your ${seats.planName} plan's seats are all taken`}
+      description={`Your plan allows ${members(seats.limit)} besides you, and ${used} ${used === 1 ? 'is' : 'are'} invited or joined. Remove someone to invite another, or change plan.${more}`}
+      plansPath={pathTo('subscription-plans')}
+      canChangePlan={seats.canChangePlan}
+      ownerName={seats.ownerName}
+    />
+  );
+}
+
 export function TeamUsersScreen() {
   const { data, isLoading, isError, error, refetch } = useGetTeamMembersQuery();
   const [resend, { originalArgs: resendingId, isLoading: isResending }] =
     useResendInvitationMutation();
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
-  const members = data?.results ?? [];
+  const team = data?.results ?? [];
+  const seats = useCountAllowance('team_members');
+  const limit = seats.limit;
+  const isFull = data !== undefined && limit !== null && team.length >= limit;
   const close = () => setDialog((current) => current && { ...current, isOpen: false });
   const openInvite = () => setDialog({ kind: 'invite', isOpen: true });
 
@@ -84,19 +114,19 @@ export function TeamUsersScreen() {
         onRetry={() => void refetch()}
       />
     );
-  } else if (members.length === 0) {
+  } else if (team.length === 0) {
     content = (
       <EmptyState
         icon={GroupOutlined}
         title="No users invited yet"
         description="Shared users work under your account with their own sign-in. You choose, area by area, what each of them may view or edit."
-        action={<InviteButton onClick={openInvite} />}
+        action={!isFull && <InviteButton onClick={openInvite} />}
       />
     );
   } else {
     content = (
       <TeamMembersList
-        members={members}
+        members={team}
         resendingId={isResending ? (resendingId ?? null) : null}
         onEdit={(member) => setDialog({ kind: 'edit', member, isOpen: true })}
         onResend={(member) => void resendInvitation(member)}
@@ -120,9 +150,15 @@ export function TeamUsersScreen() {
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
             People who work under your account, and what each of them may do.
           </Typography>
+          {data && limit !== null && (
+            <Typography variant="body2" sx={{ mt: 0.5 }}>
+              {`${team.length} of ${members(limit)} on your ${seats.planName} plan`}
+            </Typography>
+          )}
         </div>
-        {members.length > 0 && <InviteButton onClick={openInvite} />}
+        {team.length > 0 && !isFull && <InviteButton onClick={openInvite} />}
       </Stack>
+      {isFull && <SeatsTaken seats={{ ...seats, limit }} used={team.length} />}
       {content}
       {dialog?.kind === 'invite' && <MemberDialog open={dialog.isOpen} onClose={close} />}
       {dialog?.kind === 'edit' && (
