@@ -130,6 +130,10 @@ const UNDECLARED_ANSWERS: Record<string, Answers> = {
     'A zip of the secured documents, with the report.',
     'application/zip',
   ),
+  'GET /api/account/exports/:token/': fileAnswer(
+    "The account's data as a zip (the mailed link's token is the credential; 410 past its 24 hours).",
+    'application/zip',
+  ),
   'POST /api/account/restore/': {
     204: noContent('The deletion is cancelled and the account stays; no content.'),
   },

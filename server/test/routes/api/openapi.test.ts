@@ -249,6 +249,21 @@ describe('answers that are not the usual shape are documented', () => {
     expect(document.paths['/api/account/restore/'].post.responses).toHaveProperty('204');
   });
 
+  test('every answer a route makes is described: none is left as "without a declared schema"', async () => {
+    const document = await getDocument(await sharedTestApp());
+    const undescribed = Object.entries(document.paths).flatMap(([url, item]) =>
+      Object.entries(item).flatMap(([method, operation]) =>
+        Object.values(operation.responses)
+          .filter((answer) => answer.description === 'Answered without a declared schema.')
+          .map(() => `${method} ${url}`),
+      ),
+    );
+    expect(undescribed).toEqual([]);
+    expect(
+      document.paths['/api/account/exports/{token}/'].get.responses['200'].content,
+    ).toHaveProperty('application/zip');
+  });
+
   test('an answer with no body is documented without content', async () => {
     const document = await getDocument(await sharedTestApp());
     const noContent = Object.entries(document.paths).flatMap(([url, item]) =>
