@@ -85,7 +85,7 @@ export function WelcomeScreen() {
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 1, textAlign: 'center' }}>
           {hasAny
-            ? `${owner} has shared these areas with you:`
+            ? `Here is what ${owner} has shared with you:`
             : `${owner} has not shared any area with you yet, so there is nothing here for you to open. Ask them to give you access.`}
         </Typography>
         <Box
@@ -98,8 +98,7 @@ export function WelcomeScreen() {
           ))}
         </Box>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2, textAlign: 'center' }}>
-          Meanwhile you can check a document with the scanner, write to support, or change your own
-          account.
+          {`${hasAny ? 'You can also' : 'Meanwhile you can'} check a document with the scanner, write to support, or change your own account.`}
         </Typography>
         <Stack
           direction={{ xs: 'column', sm: 'row' }}

@@ -116,7 +116,7 @@ describe('landing', () => {
       'href',
       '/bulk-operations',
     );
-    expect(screen.getByText('Olivia Owner has shared these areas with you:')).toBeInTheDocument();
+    expect(screen.getByText('Here is what Olivia Owner has shared with you:')).toBeInTheDocument();
   });
 
   it('keeps owners and shared users with verifications on the dashboard', async () => {
