@@ -1,10 +1,10 @@
 // The OpenAPI document (GET /api/openapi.json) and its reference page (/api/docs/): the document is valid
 // OpenAPI 3.1, documents every /api/ route the app registers with the security its access rule allows and
 // nothing else, and the page is swagger-ui from npm under the app's own headers.
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 
 import { accessRuleOf, type RouteAccess } from '../../../src/plugins/auth';
+import { runNode } from '../../helpers/node-process';
 import { createTestApp, sharedTestApp } from '../../helpers/test-app';
 
 import type { FastifyInstance, RouteOptions } from 'fastify';
@@ -40,7 +40,7 @@ async function getDocument(app: FastifyInstance): Promise<OpenApiDocument> {
 }
 
 /** The validator's verdict. It is an ES module, which jest's CommonJS loader cannot load: it runs in a node of its own. */
-function validateOpenApi(document: unknown): Promise<{ valid: boolean; errors?: unknown }> {
+async function validateOpenApi(document: unknown): Promise<{ valid: boolean; errors?: unknown }> {
   const script = `
     import { Validator } from '@seriousme/openapi-schema-validator';
     let input = '';
@@ -48,21 +48,10 @@ function validateOpenApi(document: unknown): Promise<{ valid: boolean; errors?: 
     const validator = new Validator();
     const result = await validator.validate(JSON.parse(input));
     process.stdout.write(JSON.stringify({ ...result, version: validator.version }));`;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
-      cwd: REPOSITORY,
-    });
-    let output = '';
-    let errors = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code === 0) resolve(JSON.parse(output));
-      else reject(new Error(`The validator failed: ${errors}`));
-    });
-    child.stdin.end(JSON.stringify(document));
+  const output = await runNode(['--input-type=module', '-e', script], JSON.stringify(document), {
+    cwd: REPOSITORY,
   });
+  return JSON.parse(output);
 }
 
 function refsIn(value: unknown): string[] {
