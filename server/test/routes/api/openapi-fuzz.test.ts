@@ -20,6 +20,7 @@ import {
   type JsonSchema,
   type OpenApiDocument,
   type OpenApiOperation,
+  type OpenApiParameter,
 } from '../../helpers/openapi-answers';
 import { NO_LIMITS, planLimitsOverride } from '../../helpers/plans';
 import { sharedUser, VIEW_ALL } from '../../helpers/team';
@@ -269,8 +270,8 @@ function wrongTypesBody(mediaType: string, schema: JsonSchema) {
   );
 }
 
-/** Every string field set to `text`: control characters, an overlong value. */
-function withStrings(schema: JsonSchema, textFor: (property: JsonSchema) => unknown) {
+/** Every text field as `textFor` writes it, every other field null. */
+function withTextFields(schema: JsonSchema, textFor: (property: JsonSchema) => unknown) {
   return Object.fromEntries(
     Object.entries(propertiesOf(schema)).map(([name, property]) => [
       name,
@@ -289,6 +290,193 @@ function outOfRange(schema: JsonSchema): string {
   return typeof schema.maximum === 'number' ? String(schema.maximum + 1) : '1e400';
 }
 
+const CONTROL_CHARACTERS = 'a\u0000b\u202e';
+
+/** One request to make: what it tries, and its credential when it is not the signed-in owner's. */
+interface Attempt {
+  what: string;
+  url: string;
+  headers?: Record<string, string>;
+  payload?: string | Buffer;
+  credential?: Record<string, string>;
+}
+
+/** An operation's URLs and bodies, from the values faked for it and the ids of real things. */
+class OperationCalls {
+  readonly pathParameters: OpenApiParameter[];
+  readonly queryParameters: OpenApiParameter[];
+  readonly bodies: [string, { schema: JsonSchema }][];
+
+  constructor(
+    readonly operation: Operation,
+    private readonly fakes: Record<string, unknown[]>,
+  ) {
+    const parameters = operation.spec.parameters ?? [];
+    this.pathParameters = parameters.filter((parameter) => parameter.in === 'path');
+    this.queryParameters = parameters.filter((parameter) => parameter.in === 'query');
+    this.bodies = Object.entries(operation.spec.requestBody?.content ?? {});
+  }
+
+  fake(name: string, which: number): unknown {
+    return this.fakes[`${this.operation.key} ${name}`][which];
+  }
+
+  /** A real thing's id where the test made one, else a faked value. */
+  idOf(name: string): unknown {
+    const before = this.operation.path.split(`{${name}}`)[0].split('/').filter(Boolean).at(-1);
+    return ids[`${before}/${name}`] ?? this.fake(`path ${name}`, 0);
+  }
+
+  url(valueOf: (name: string) => unknown = (name) => this.idOf(name), query = ''): string {
+    const path = this.operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+      encodeURIComponent(asText(valueOf(name))),
+    );
+    return query ? `${path}?${query}` : path;
+  }
+
+  /** Every path parameter written as it is given, not encoded. */
+  urlWithRawParameters(value: string): string {
+    return this.operation.path.replace(/\{(\w+)\}/g, value);
+  }
+
+  /** Faked query values: the first set has the required parameters only. */
+  fakeQuery(which: number): string {
+    return new URLSearchParams(
+      this.queryParameters
+        .filter((parameter) => which > 0 || parameter.required)
+        .map((parameter) => [parameter.name, asText(this.fake(`query ${parameter.name}`, which))]),
+    ).toString();
+  }
+
+  /** Each query parameter with the values `valuesFor` gives for its schema. */
+  query(valuesFor: (schema: JsonSchema) => string[]): string {
+    return this.queryParameters
+      .flatMap((parameter) =>
+        valuesFor(parameter.schema).map(
+          (value) => `${parameter.name}=${encodeURIComponent(value)}`,
+        ),
+      )
+      .join('&');
+  }
+
+  /** A faked body of the media type the index picks. */
+  fakeBody(which: number, index = 0) {
+    if (this.bodies.length === 0) return undefined;
+    const [mediaType, { schema }] = this.bodies[index % this.bodies.length];
+    const fields = this.fake(mediaType, which) as object;
+    return encodeBody(mediaType, schema, { ...fields, ...BODY_FIELDS[this.operation.key] });
+  }
+}
+
+/** What the document describes: with real ids, then with faked ids and every optional field, then with a key. */
+function validAttempts(calls: OperationCalls): Attempt[] {
+  const attempts: Attempt[] = [
+    {
+      what: 'faked, with real ids',
+      url: calls.url(undefined, calls.fakeQuery(0)),
+      ...calls.fakeBody(0),
+    },
+    {
+      what: 'faked, every field',
+      url: calls.url((name) => calls.fake(`path ${name}`, 1), calls.fakeQuery(1)),
+      ...calls.fakeBody(1, calls.bodies.length - 1),
+    },
+  ];
+  if (calls.operation.spec.security.some((scheme) => 'apiKey' in scheme)) {
+    attempts.push({
+      what: 'faked, with an API key',
+      url: calls.url(undefined, calls.fakeQuery(1)),
+      ...calls.fakeBody(0),
+      credential: apiKey,
+    });
+  }
+  return attempts;
+}
+
+function credentialAttempts(calls: OperationCalls): Attempt[] {
+  if (calls.operation.spec.security.length === 0) return [];
+  const credentials: [string, Record<string, string>][] = [
+    ['no credential', {}],
+    ['a bogus API key', { authorization: 'Bearer qrv_not-a-key' }],
+    ['a bogus bearer token', { authorization: 'Bearer not.a.token' }],
+    ['another scheme', { authorization: 'Basic dXNlcjpwYXNz' }],
+  ];
+  return credentials.map(([what, credential]) => ({
+    what,
+    url: calls.url(),
+    ...calls.fakeBody(0),
+    credential,
+  }));
+}
+
+/** Not an id, badly encoded, an encoded slash, a NUL, not ASCII, over the router's 100 characters. */
+function pathAttempts(calls: OperationCalls): Attempt[] {
+  if (calls.pathParameters.length === 0) return [];
+  const values = ['not-an-id', '%E0%A4%A', 'a%2Fb', 'a%00b', '%C3%BC%F0%9F%94%91', 'a'.repeat(300)];
+  return values.map((value) => ({
+    what: `path parameters ${value.slice(0, 20)}`,
+    url: calls.urlWithRawParameters(value),
+    ...calls.fakeBody(0),
+  }));
+}
+
+function queryAttempts(calls: OperationCalls): Attempt[] {
+  if (calls.queryParameters.length === 0) return [];
+  const queries: [string, string][] = [
+    [
+      'query values of the wrong type',
+      calls.query((schema) => [asText(wrongTypeFor(schema) ?? 'x')]),
+    ],
+    ['query values out of range', calls.query((schema) => [outOfRange(schema)])],
+    ['overlong query values', calls.query((schema) => [overlong(schema)])],
+    ['query values with control characters', calls.query(() => [CONTROL_CHARACTERS])],
+    ['query values given twice', calls.query(() => ['1', '2'])],
+  ];
+  return queries.map(([what, query]) => ({ what, url: calls.url(undefined, query) }));
+}
+
+/** Bodies of a documented media type (the index picks which) whose fields are wrong. */
+function bodyAttempts(calls: OperationCalls, index: number): Attempt[] {
+  if (calls.bodies.length === 0) return [];
+  const [mediaType, { schema }] = calls.bodies[index % calls.bodies.length];
+  const body = (fields: Record<string, unknown>) => encodeBody(mediaType, schema, fields);
+  const attempts: Attempt[] = [
+    { what: 'fields of the wrong type', url: calls.url(), ...wrongTypesBody(mediaType, schema) },
+    { what: 'fields all null', url: calls.url(), ...body(withTextFields(schema, () => null)) },
+    {
+      what: 'fields with control characters',
+      url: calls.url(),
+      ...body(withTextFields(schema, () => CONTROL_CHARACTERS)),
+    },
+    { what: 'overlong fields', url: calls.url(), ...body(withTextFields(schema, overlong)) },
+  ];
+  if (((schema.required as string[] | undefined) ?? []).length > 0) {
+    attempts.push({ what: 'required fields missing', url: calls.url(), ...body({}) });
+  }
+  return attempts;
+}
+
+/** Bodies that are no body the route reads, whatever it documents. */
+function contentTypeAttempts(calls: OperationCalls): Attempt[] {
+  if (!MUTATING_METHODS.has(calls.operation.method)) return [];
+  const bodies: [string, string, string][] = [
+    ['malformed JSON', 'application/json', '{"title": '],
+    ['an empty JSON body', 'application/json', ''],
+    ['a JSON list', 'application/json', '[1, 2]'],
+    ['a __proto__ key', 'application/json', '{"__proto__": {"is_admin": true}}'],
+    ['a text body', 'text/plain', 'hello'],
+    ['multipart without a boundary', 'multipart/form-data', 'hello'],
+    ['an unparseable Content-Type', 'application/json; charset="', '{}'],
+    ['a Content-Type without a subtype', 'application/', '{}'],
+  ];
+  return bodies.map(([what, contentType, payload]) => ({
+    what,
+    url: calls.url(),
+    headers: { 'content-type': contentType },
+    payload,
+  }));
+}
+
 /** `count` of the candidates, a different few for each operation (the index turns the wheel). */
 function pick<T>(candidates: T[], index: number, count: number): T[] {
   return candidates
@@ -296,192 +484,29 @@ function pick<T>(candidates: T[], index: number, count: number): T[] {
     .map((_, offset) => candidates[(index * count + offset) % candidates.length]);
 }
 
-interface Call {
-  url: string;
-  headers?: Record<string, string>;
-  payload?: string | Buffer;
-}
-
-/** The requests an operation is called with: every valid-looking one, and a few broken ones of each kind. */
+/** Every valid-looking request, and a few broken ones of each kind (which ones turns with the index). */
 function requestsFor(
   operation: Operation,
   index: number,
   fakes: Record<string, unknown[]>,
   user: TestUser,
 ): FuzzRequest[] {
-  const { key, method, path, spec } = operation;
-  const parameters = spec.parameters ?? [];
-  const pathParameters = parameters.filter((parameter) => parameter.in === 'path');
-  const queryParameters = parameters.filter((parameter) => parameter.in === 'query');
-  const bodies = Object.entries(spec.requestBody?.content ?? {});
-  const fake = (name: string, which: number) => fakes[name][which];
-
-  const idOf = (name: string) => {
-    const before = path.split(`{${name}}`)[0].split('/').filter(Boolean).at(-1);
-    return ids[`${before}/${name}`] ?? fake(`${key} path ${name}`, 0);
-  };
-  const urlWith = (valueOf: (name: string) => unknown, query = '') =>
-    path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(asText(valueOf(name)))) +
-    (query && `?${query}`);
-  const rawUrlWith = (value: string) => path.replace(/\{(\w+)\}/g, value);
-  const fakeQuery = (which: number) =>
-    new URLSearchParams(
-      queryParameters
-        // The first value set has the required parameters only.
-        .filter((parameter) => which > 0 || parameter.required)
-        .map((parameter) => [
-          parameter.name,
-          asText(fake(`${key} query ${parameter.name}`, which)),
-        ]),
-    ).toString();
-  const queryOf = (valueOf: (schema: JsonSchema) => string[]) =>
-    queryParameters
-      .flatMap((parameter) =>
-        valueOf(parameter.schema).map((value) => `${parameter.name}=${encodeURIComponent(value)}`),
-      )
-      .join('&');
-  const fakeBody = (which: number, [mediaType, { schema }]: (typeof bodies)[number]) =>
-    encodeBody(mediaType, schema, {
-      ...(fake(`${key} ${mediaType}`, which) as object),
-      ...BODY_FIELDS[key],
-    });
-  const realUrl = urlWith(idOf);
-  const firstBody = bodies[0] && fakeBody(0, bodies[0]);
-
-  const requests: FuzzRequest[] = [];
-  const add = (what: string, call: Call, credential: Record<string, string> = user.headers) =>
-    requests.push({
-      what,
-      method,
-      url: call.url,
-      headers: { ...call.headers, ...credential },
-      payload: call.payload,
-    });
-  const addEach = (calls: [string, Call][], count: number) => {
-    for (const [what, call] of pick(calls, index, count)) add(what, call);
-  };
-
-  // Valid-looking: what the document describes, with real ids, then with faked ids and every optional field.
-  add('faked, with real ids', { url: urlWith(idOf, fakeQuery(0)), ...firstBody });
-  const lastBody = bodies.length > 0 ? fakeBody(1, bodies.at(-1)!) : undefined;
-  add('faked, every field', {
-    url: urlWith((name) => fake(`${key} path ${name}`, 1), fakeQuery(1)),
-    ...lastBody,
-  });
-  if (spec.security.some((scheme) => 'apiKey' in scheme)) {
-    add('faked, with an API key', { url: urlWith(idOf, fakeQuery(1)), ...firstBody }, apiKey);
-  }
-
-  if (spec.security.length > 0) {
-    const credentials: [string, Record<string, string>][] = [
-      ['no credential', {}],
-      ['a bogus API key', { authorization: 'Bearer qrv_not-a-key' }],
-      ['a bogus bearer token', { authorization: 'Bearer not.a.token' }],
-      ['another scheme', { authorization: 'Basic dXNlcjpwYXNz' }],
-    ];
-    for (const [what, credential] of pick(credentials, index, 1)) {
-      add(what, { url: realUrl, ...firstBody }, credential);
-    }
-  }
-
-  if (pathParameters.length > 0) {
-    const values = [
-      'not-an-id',
-      '%E0%A4%A',
-      'a%2Fb',
-      'a%00b',
-      '%C3%BC%F0%9F%94%91',
-      'a'.repeat(300),
-    ];
-    addEach(
-      values.map((value) => [
-        `path parameters ${value.slice(0, 20)}`,
-        { url: rawUrlWith(value), ...firstBody },
-      ]),
-      2,
-    );
-  }
-
-  if (queryParameters.length > 0) {
-    const queries: [string, string][] = [
-      [
-        'query values of the wrong type',
-        queryOf((schema) => [asText(wrongTypeFor(schema) ?? 'x')]),
-      ],
-      ['query values out of range', queryOf((schema) => [outOfRange(schema)])],
-      ['overlong query values', queryOf((schema) => [overlong(schema)])],
-      ['query values with control characters', queryOf(() => ['a\u0000b\u202e'])],
-      ['query values given twice', queryOf(() => ['1', '2'])],
-    ];
-    addEach(
-      queries.map(([what, query]) => [what, { url: `${realUrl}?${query}` }]),
-      2,
-    );
-  }
-
-  if (bodies.length > 0) {
-    const [mediaType, { schema }] = bodies[index % bodies.length];
-    const required = (schema.required as string[] | undefined) ?? [];
-    const broken: [string, Call][] = [
-      ['fields of the wrong type', { url: realUrl, ...wrongTypesBody(mediaType, schema) }],
-      [
-        'fields all null',
-        {
-          url: realUrl,
-          ...encodeBody(
-            mediaType,
-            schema,
-            withStrings(schema, () => null),
-          ),
-        },
-      ],
-      [
-        'fields with control characters',
-        {
-          url: realUrl,
-          ...encodeBody(
-            mediaType,
-            schema,
-            withStrings(schema, () => 'a\u0000b\u202e'),
-          ),
-        },
-      ],
-      [
-        'overlong fields',
-        { url: realUrl, ...encodeBody(mediaType, schema, withStrings(schema, overlong)) },
-      ],
-      ...(required.length > 0
-        ? [
-            ['required fields missing', { url: realUrl, ...encodeBody(mediaType, schema, {}) }] as [
-              string,
-              Call,
-            ],
-          ]
-        : []),
-    ];
-    addEach(broken, 2);
-  }
-
-  if (MUTATING_METHODS.has(method)) {
-    const contentTypes: [string, string, string][] = [
-      ['malformed JSON', 'application/json', '{"title": '],
-      ['an empty JSON body', 'application/json', ''],
-      ['a JSON list', 'application/json', '[1, 2]'],
-      ['a __proto__ key', 'application/json', '{"__proto__": {"is_admin": true}}'],
-      ['a text body', 'text/plain', 'hello'],
-      ['multipart without a boundary', 'multipart/form-data', 'hello'],
-      ['an unparseable Content-Type', 'application/json; charset="', '{}'],
-      ['a Content-Type without a subtype', 'application/', '{}'],
-    ];
-    addEach(
-      contentTypes.map(([what, contentType, payload]) => [
-        what,
-        { url: realUrl, headers: { 'content-type': contentType }, payload },
-      ]),
-      2,
-    );
-  }
-  return requests;
+  const calls = new OperationCalls(operation, fakes);
+  const attempts = [
+    ...validAttempts(calls),
+    ...pick(credentialAttempts(calls), index, 1),
+    ...pick(pathAttempts(calls), index, 2),
+    ...pick(queryAttempts(calls), index, 2),
+    ...pick(bodyAttempts(calls, index), index, 2),
+    ...pick(contentTypeAttempts(calls), index, 2),
+  ];
+  return attempts.map(({ what, url, headers, payload, credential = user.headers }) => ({
+    what,
+    method: operation.method,
+    url,
+    headers: { ...headers, ...credential },
+    payload,
+  }));
 }
 
 /** A method the document does not give for the path: the router's refusal, in the API's envelope. */
