@@ -1,8 +1,9 @@
-// Subscription in Chromium: a Free account (one verification a month here) secures one document, is stopped at
-// the second with the 'Limit Exhusted' toast, follows its 'See plans' link, chooses Starter, pays on the fake
-// Stripe's hosted checkout (which sends the signed webhooks, as Stripe does, before redirecting back), sees the
-// payment confirmed once the webhook has landed, and secures the document it could not before. The operator set
-// the Starter price with `npm run plans` while the server was stopped.
+// Subscription in Chromium: /subscription/success confirms nothing without a paid Checkout session; a Free account
+// (one verification a month here) secures one document, is stopped at the second with the 'Limit Exhusted' toast,
+// follows its 'See plans' link, chooses Starter, pays on the fake Stripe's hosted checkout (which sends the signed
+// webhooks, as Stripe does, before redirecting back), sees the payment confirmed once the webhook has landed, and
+// secures the document it could not before. The operator set the Starter price with `npm run plans` while the
+// server was stopped.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
@@ -79,6 +80,13 @@ describe('subscription', () => {
     const page = await openPage(browser);
     await signInThroughUi(page, app, account);
     await page.waitForURL(`${app.baseUrl}/`);
+
+    // Nobody is thanked for a payment Stripe does not report: no session, or one typed by hand.
+    for (const search of ['', '?session_id=cs_test_typed_by_hand']) {
+      await page.goto(`${app.baseUrl}/subscription/success${search}`);
+      await page.getByRole('heading', { name: 'Nothing to confirm' }).waitFor();
+      expect(await page.getByText(/Thank you/).count()).toBe(0);
+    }
 
     await secureThroughCreateScreen(page, app.baseUrl, 'First diploma');
     await page.getByRole('textbox', { name: 'Public link' }).waitFor({ timeout: 30_000 });
