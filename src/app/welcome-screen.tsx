@@ -3,14 +3,12 @@
 import EmojiPeopleOutlined from '@mui/icons-material/EmojiPeopleOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { Navigate, Link as RouterLink } from 'react-router-dom';
 
+import { EmptyState } from '@/components/empty-state';
 import {
   selectAccess,
   selectIsSharedUser,
@@ -63,47 +61,19 @@ export function WelcomeScreen() {
   const owner = ownerName ?? 'The account owner';
   const hasAny = levels.some((level) => level !== 'none');
   return (
-    <Card>
-      <CardContent sx={{ py: { xs: 5, sm: 7 }, px: 3, maxWidth: 560, mx: 'auto' }}>
-        <Box
-          sx={{
-            width: 72,
-            height: 72,
-            mx: 'auto',
-            mb: 3,
-            borderRadius: '50%',
-            display: 'grid',
-            placeItems: 'center',
-            bgcolor: (theme) => alpha(theme.palette.primary.main, 0.08),
-            color: 'primary.main',
-          }}
-        >
-          <EmojiPeopleOutlined sx={{ fontSize: 36 }} aria-hidden />
-        </Box>
-        <Typography variant="h2" component="h2" sx={{ textAlign: 'center' }}>
-          {ownerName ? `Welcome to ${ownerName}'s account` : 'Welcome'}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 1, textAlign: 'center' }}>
-          {hasAny
-            ? `Here is what ${owner} has shared with you:`
-            : `${owner} has not shared any area with you yet, so there is nothing here for you to open. Ask them to give you access.`}
-        </Typography>
-        <Box
-          component="ul"
-          aria-label="What is shared with you"
-          sx={{ mt: 2, mb: 0, pl: 0, listStyle: 'none', textAlign: 'center', '& li': { py: 0.5 } }}
-        >
-          {ACCESS_AREAS.map((area, index) => (
-            <SharedArea key={area} area={area} level={levels[index]} />
-          ))}
-        </Box>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 2, textAlign: 'center' }}>
-          {`${hasAny ? 'You can also' : 'Meanwhile you can'} check a document with the scanner, write to support, or change your own account.`}
-        </Typography>
+    <EmptyState
+      icon={EmojiPeopleOutlined}
+      title={ownerName ? `Welcome to ${ownerName}'s account` : 'Welcome'}
+      description={
+        hasAny
+          ? `Here is what ${owner} has shared with you:`
+          : `${owner} has not shared any area with you yet, so there is nothing here for you to open. Ask them to give you access.`
+      }
+      action={
         <Stack
           direction={{ xs: 'column', sm: 'row' }}
           spacing={1}
-          sx={{ mt: 3, justifyContent: 'center' }}
+          sx={{ justifyContent: 'center' }}
         >
           <Button component={RouterLink} to={pathTo('scanner')} variant="contained">
             Open the scanner
@@ -115,7 +85,20 @@ export function WelcomeScreen() {
             Your account
           </Button>
         </Stack>
-      </CardContent>
-    </Card>
+      }
+    >
+      <Box
+        component="ul"
+        aria-label="What is shared with you"
+        sx={{ mt: 2, mb: 0, pl: 0, listStyle: 'none', '& li': { py: 0.5 } }}
+      >
+        {ACCESS_AREAS.map((area, index) => (
+          <SharedArea key={area} area={area} level={levels[index]} />
+        ))}
+      </Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 2, mx: 'auto', maxWidth: 520 }}>
+        {`${hasAny ? 'You can also' : 'Meanwhile you can'} check a document with the scanner, write to support, or change your own account.`}
+      </Typography>
+    </EmptyState>
   );
 }

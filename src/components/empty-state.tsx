@@ -17,6 +17,8 @@ interface EmptyStateProps {
   action?: ReactNode;
   /** Status tones colour the icon; the title still says the status in words. */
   tone?: EmptyStateTone;
+  /** More than a sentence (a list, say), under the description and above the action. */
+  children?: ReactNode;
 }
 
 const tonePalette = { neutral: 'primary', success: 'success', error: 'error' } as const;
@@ -28,6 +30,7 @@ export function EmptyState({
   description,
   action,
   tone = 'neutral',
+  children,
 }: EmptyStateProps) {
   const paletteKey = tonePalette[tone];
   return (
@@ -54,6 +57,7 @@ export function EmptyState({
         <Typography color="text.secondary" sx={{ mt: 1, mx: 'auto', maxWidth: 520 }}>
           {description}
         </Typography>
+        {children}
         {action && <Box sx={{ mt: 3 }}>{action}</Box>}
       </CardContent>
     </Card>

@@ -147,6 +147,21 @@ test('the whole command names a setting it cannot use, before opening any databa
   expect(output.out).not.toHaveBeenCalled();
 });
 
+async function insertSubscription(
+  owner: TestUser,
+  values: {
+    plan_id: 'free' | 'pro';
+    status: 'active' | 'canceled';
+    stripe_customer_id: string;
+    stripe_subscription_id?: string;
+  },
+) {
+  await app.db
+    .insertInto('subscriptions')
+    .values({ account_id: owner.id, interval: null, current_period_end: null, ...values })
+    .execute();
+}
+
 async function subscriptionOf(user: TestUser) {
   const response = await app.inject({ url: '/api/subscription/', headers: user.headers });
   return response.json();
@@ -178,17 +193,11 @@ describe('assign', () => {
 
   test('an account whose paid plan ended keeps its Stripe customer for the next Checkout', async () => {
     const owner = await signedInUser(app);
-    await app.db
-      .insertInto('subscriptions')
-      .values({
-        account_id: owner.id,
-        plan_id: 'free',
-        status: 'canceled',
-        interval: null,
-        current_period_end: null,
-        stripe_customer_id: 'cus_ended',
-      })
-      .execute();
+    await insertSubscription(owner, {
+      plan_id: 'free',
+      status: 'canceled',
+      stripe_customer_id: 'cus_ended',
+    });
 
     expect((await run('assign', owner.email, 'pro')).code).toBe(0);
 
@@ -203,18 +212,12 @@ describe('assign', () => {
 
   test('refuses an account paying through Stripe, whose next event would undo it', async () => {
     const owner = await signedInUser(app);
-    await app.db
-      .insertInto('subscriptions')
-      .values({
-        account_id: owner.id,
-        plan_id: 'pro',
-        status: 'active',
-        interval: 'month',
-        current_period_end: null,
-        stripe_customer_id: 'cus_paying',
-        stripe_subscription_id: 'sub_paying',
-      })
-      .execute();
+    await insertSubscription(owner, {
+      plan_id: 'pro',
+      status: 'active',
+      stripe_customer_id: 'cus_paying',
+      stripe_subscription_id: 'sub_paying',
+    });
 
     const result = await run('assign', owner.email, 'enterprise');
 
