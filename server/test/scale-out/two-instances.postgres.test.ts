@@ -76,7 +76,8 @@ async function waitFor<T>(
 /** The verdict class of the public page: valid, revoked, expired, not-found, withdrawn. */
 async function verdictOn(app: RunningApp, code: string): Promise<string | undefined> {
   const html = await (await fetch(`${app.baseUrl}/v/${code}`)).text();
-  return /class="verdict verdict-([a-z-]+)"/.exec(html)?.[1];
+  // The record's status (active, revoked, expired) as the page's verdict holds it; its colour follows the seal too.
+  return /class="verdict [^"]*"[^>]*data-status="([a-z-]+)"/.exec(html)?.[1];
 }
 
 describeWithRedis('two instances on one Postgres', () => {
@@ -121,7 +122,7 @@ describeWithRedis('two instances on one Postgres', () => {
   test("a verification revoked through one instance shows revoked on the other's page within a second", async () => {
     const { id, code } = await secureDocument(a, accessToken, { file: await makePdf() });
     // B has the page in its cache, as valid.
-    expect(await verdictOn(b, code)).toBe('valid');
+    expect(await verdictOn(b, code)).toBe('active');
 
     await api(a, `verifications/${id}/revoke/`, {
       method: 'POST',
