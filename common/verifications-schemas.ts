@@ -4,6 +4,7 @@
 // under their own name, which is where the SPA's form shows it.
 import { z } from 'zod';
 
+import { ISSUER_PROOFS, WITHHELD_NAME_REASONS } from './issuer-identity';
 import { templateDesignSchema } from './templates-schemas';
 import { textField } from './text-schemas';
 import {
@@ -411,7 +412,17 @@ export type VerificationScans = z.infer<typeof verificationScansSchema>;
  */
 export const publicVerificationSchema = z.object({
   ...statedFields,
-  issuer: z.object({ name: z.string() }),
+  /**
+   * name: what the account calls itself (its organisation name, else its owner's), as its template shows it; the
+   * rest says how far that is proven (common/issuer-identity.ts), as the trust list does.
+   */
+  issuer: z.object({
+    name: z.string(),
+    issuer: z.string().nullable(),
+    issuer_proof: z.enum(ISSUER_PROOFS).nullable(),
+    declared_name: z.string().nullable(),
+    declared_name_withheld: z.enum(WITHHELD_NAME_REASONS).nullable(),
+  }),
   replaced_by_code: z.string().nullable(),
   original_sha256: z.string(),
   secured_sha256: z.string(),

@@ -1,13 +1,18 @@
 // The trust list served at /.well-known/jwks.json: every account's seal keys as a JWK Set, each key with who it
 // belongs to and whether it still signs. Scanners keep a copy; a key revoked reaches them on their next sync.
 
+import type { IssuerIdentity } from '../issuer-identity';
+
 export const TRUST_LIST_PATH = '/.well-known/jwks.json';
 
 export const SEAL_KEY_STATUSES = ['active', 'retired', 'revoked'] as const;
 export type SealKeyStatus = (typeof SEAL_KEY_STATUSES)[number];
 
-/** A P-256 public key (RFC 7517) with the issuer facts a verifier shows. */
-export interface TrustedKey {
+/**
+ * A P-256 public key (RFC 7517) with the issuer facts a verifier shows: `issuer` is who holds the key as far as it
+ * is proven (common/issuer-identity.ts), `declared_name` the name its account gives itself.
+ */
+export interface TrustedKey extends IssuerIdentity {
   kty: 'EC';
   crv: 'P-256';
   x: string;
@@ -15,8 +20,6 @@ export interface TrustedKey {
   kid: string;
   alg: 'ES256';
   use: 'sig';
-  /** The account's issuer name, as its public pages show it. */
-  issuer: string;
   /** The account's verified custom domain (host only), whose QR codes are as genuine as ours. */
   custom_domain: string | null;
   status: SealKeyStatus;

@@ -1,0 +1,74 @@
+// Who issued a document, said only as far as it is proven. A seal proves which key signed; the account behind the
+// key names itself, and anyone can type any name. So a name is stated as the issuer's identity only when something
+// outside the account vouches for it: a custom domain verified by DNS, or the service's operator, who checked it
+// by hand (`npm run issuers -- verify`). Otherwise it is the name an account calls itself, said in those words,
+// and withheld when it is built to look like another (it mixes alphabets, or another account's name reads the
+// same). The public page, the scanner, `npm run verify` and the trust list all say it with the words below.
+
+export const ISSUER_PROOFS = ['domain', 'operator'] as const;
+/** What vouches for the issuer's identity. */
+export type IssuerProof = (typeof ISSUER_PROOFS)[number];
+
+export const WITHHELD_NAME_REASONS = ['shared', 'mixed_scripts'] as const;
+/** Why the name an account gives itself is not shown: another account's reads the same, or it mixes alphabets. */
+export type WithheldNameReason = (typeof WITHHELD_NAME_REASONS)[number];
+
+/** An issuer's identity as the trust list and the public verification carry it. */
+export interface IssuerIdentity {
+  /** The proven identity: the verified custom domain (host), else the name the operator checked; null when none. */
+  issuer: string | null;
+  issuer_proof: IssuerProof | null;
+  /** The organisation name the account gives itself, unchecked; null when it is withheld. */
+  declared_name: string | null;
+  declared_name_withheld: WithheldNameReason | null;
+}
+
+/** The issuer in words: who, and what the reader should know about how far that is proven. */
+export interface IssuerWords {
+  isProven: boolean;
+  /** Fits "Sealed by …" when proven and "This document was issued by …" in every case. */
+  name: string;
+  /** Said right beside the name, never in smaller print: how it is known, or that it is not. */
+  note: string | null;
+}
+
+const WITHHELD_NOTES: Record<WithheldNameReason, string> = {
+  shared: 'another account uses a name that looks the same, so neither is shown',
+  mixed_scripts: 'its name mixes alphabets, as look-alike names do',
+};
+
+export function issuerWords(identity: IssuerIdentity): IssuerWords {
+  if (identity.issuer && identity.issuer_proof === 'domain') {
+    return {
+      isProven: true,
+      name: identity.issuer,
+      note: identity.declared_name ? `${identity.declared_name}, as stated by the issuer` : null,
+    };
+  }
+  if (identity.issuer && identity.issuer_proof === 'operator') {
+    return { isProven: true, name: identity.issuer, note: 'name checked by this service' };
+  }
+  if (identity.declared_name) {
+    return {
+      isProven: false,
+      name: `an account calling itself “${identity.declared_name}”`,
+      note: 'its name is not verified',
+    };
+  }
+  return {
+    isProven: false,
+    name: 'an account whose name is not shown',
+    note: WITHHELD_NOTES[identity.declared_name_withheld ?? 'shared'],
+  };
+}
+
+/** The issuer as one phrase, note included: "an account calling itself “X” (its name is not verified)". */
+export function issuerPhrase(identity: IssuerIdentity): string {
+  const { name, note } = issuerWords(identity);
+  return note ? `${name} (${note})` : name;
+}
+
+/** An identity older clients (and fixtures) lack: an account whose name nothing vouches for. */
+export function declaredOnly(name: string): IssuerIdentity {
+  return { issuer: null, issuer_proof: null, declared_name: name, declared_name_withheld: null };
+}
