@@ -79,6 +79,9 @@ export const AUDIT_ACTIONS = [
   'webhook.deleted',
   'seal_key.rotated',
   'seal_key.revoked',
+  /** By the service's operator (`npm run issuers`), who has no user: the entry has no actor. */
+  'issuer.verified',
+  'issuer.unverified',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -89,6 +92,7 @@ export const AUDIT_OBJECT_TYPES = [
   'api_key',
   'webhook',
   'seal_key',
+  'issuer',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 

@@ -18,6 +18,7 @@ import * as addUnusualSeen from './0016-add-unusual-seen';
 import * as createSeals from './0017-create-seals';
 import * as countDesignPagesFromOne from './0018-count-design-pages-from-one';
 import * as addSealKeyLowSSince from './0019-add-seal-key-low-s-since';
+import * as addIssuerIdentity from './0020-add-issuer-identity';
 
 import type { Migration } from 'kysely';
 
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0017-create-seals': createSeals,
   '0018-count-design-pages-from-one': countDesignPagesFromOne,
   '0019-add-seal-key-low-s-since': addSealKeyLowSSince,
+  '0020-add-issuer-identity': addIssuerIdentity,
 };

@@ -67,6 +67,12 @@ export interface UsersTable {
   owner_id: OptionalReference;
   /** The issuer public pages name; null: the person's name. */
   organisation_name: Optional<string>;
+  /** An owner's issuer name (organisation, else person) as look-alikes share it (lib/look-alike-names.ts). */
+  issuer_name_skeleton: Optional<string>;
+  /** The name the service's operator checked by hand (`npm run issuers -- verify`): proof of who the account is. */
+  verified_issuer_name: Optional<string>;
+  verified_name_skeleton: Optional<string>;
+  issuer_verified_at: Optional<Date>;
   /** An email change waiting for the code mailed to this address. */
   pending_email: Optional<string>;
   deletion_requested_at: Optional<Date>;

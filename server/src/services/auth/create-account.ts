@@ -1,5 +1,7 @@
 // Every way in (a password, Google, an organisation's SSO) creates an account the same way: the user and its
 // default template exist together or not at all.
+import { nameSkeleton } from '../../lib/look-alike-names';
+import { issuerName } from '../account/issuer-name';
 import { createDefaultTemplate } from '../templates/create-default-template';
 
 import type { Database, UsersTable } from '../../db/schema';
@@ -13,7 +15,12 @@ export async function createAccount(
   return db.transaction().execute(async (trx) => {
     const created = await trx
       .insertInto('users')
-      .values(user)
+      .values({
+        ...user,
+        issuer_name_skeleton: nameSkeleton(
+          issuerName(user.organisation_name ?? null, user.first_name, user.last_name ?? ''),
+        ),
+      })
       .onConflict((conflict) => conflict.column('email').doNothing())
       .returning('id')
       .executeTakeFirst();

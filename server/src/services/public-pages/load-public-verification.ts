@@ -1,5 +1,5 @@
 // Reads what the public page shows for a code, for the public-page cache.
-import { issuerName } from '../account/issuer-name';
+import { loadIssuerIdentities } from '../account/load-issuer-identities';
 import { selectVerificationRows } from '../verifications/verification-rows';
 
 import type { Database } from '../../db/schema';
@@ -14,10 +14,11 @@ export async function loadPublicVerification(
     .leftJoin('custom_domains as d', (join) =>
       join.onRef('d.account_id', '=', 'v.user_id').on('d.status', '=', 'verified'),
     )
-    .select(['d.domain as issuer_domain', 'u.organisation_name'])
+    .select('d.domain as issuer_domain')
     .where('v.code', '=', code)
     .executeTakeFirst();
   if (!row) return null;
+  const issuer = (await loadIssuerIdentities(db, [row.user_id])).get(row.user_id)!;
   return {
     id: row.id,
     account_id: row.user_id,
@@ -28,8 +29,8 @@ export async function loadPublicVerification(
     issue_date: row.issue_date,
     expiry_date: row.expiry_date,
     custom_fields: row.custom_fields,
-    // The account's (u is its owner), whoever on the team created it.
-    issuer_name: issuerName(row.organisation_name, row.creator_first_name, row.creator_last_name),
+    // The account's, whoever on the team created it.
+    issuer,
     revoked_at: row.revoked_at?.toISOString() ?? null,
     revocation_reason: row.revocation_reason,
     replaced_by_code: row.replaced_by_code,

@@ -4,14 +4,13 @@ import { verificationStatus } from '@common/verifications';
 import type { PublicVerification } from '@common/verifications-schemas';
 
 /** What the public-page cache keeps per code: the public view without its status, which depends on the day. */
-export interface CachedPublicVerification extends Omit<PublicVerification, 'status' | 'issuer'> {
+export interface CachedPublicVerification extends Omit<PublicVerification, 'status'> {
   /** The verification's id, to count scans against; never shown. */
   id: string;
   /** Its account: a custom domain serves only its own account's pages (plugins/custom-domain-hosts.ts). */
   account_id: string;
-  /** The account's verified custom domain, which the page names beside the issuer; null when none. */
+  /** The account's verified custom domain, where its pages are served too; null when none. */
   issuer_domain: string | null;
-  issuer_name: string;
   /** For the Content-Length of the public download. */
   secured_size: number;
   /** The template the page renders with (its design is cached apart, by template id). */
@@ -31,7 +30,7 @@ export function toPublicVerification(
     issue_date: cached.issue_date,
     expiry_date: cached.expiry_date,
     custom_fields: cached.custom_fields,
-    issuer: { name: cached.issuer_name },
+    issuer: cached.issuer,
     revoked_at: cached.revoked_at,
     revocation_reason: cached.revocation_reason,
     replaced_by_code: cached.replaced_by_code,

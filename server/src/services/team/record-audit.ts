@@ -11,9 +11,12 @@ export interface AuditedChange {
   object: { type: AuditObjectType; id: string; name: string };
 }
 
+/** Who changed it: a user, or (id null) the service's operator from a command. */
+export type AuditActor = Omit<Actor, 'id'> & { id: string | null };
+
 export async function recordAudit(
   db: Kysely<Database>,
-  actor: Actor,
+  actor: AuditActor,
   { action, object }: AuditedChange,
 ): Promise<void> {
   await db

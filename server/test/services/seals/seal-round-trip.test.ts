@@ -110,8 +110,11 @@ test('a new verification is sealed, and its seal verifies against the served tru
     holderName: 'Ada Lovelace',
   });
   expect(Date.now() - Date.parse(result.facts.sealedAt)).toBeLessThan(5 * 60_000);
+  // Nothing proves who the account is: its name is only declared.
   expect(result.key).toMatchObject({
-    issuer: 'Ada Byron',
+    issuer: null,
+    issuer_proof: null,
+    declared_name: 'Ada Byron',
     custom_domain: null,
     status: 'active',
     retired_at: null,
@@ -233,8 +236,11 @@ test('the seal names the host its QR code points at: the verified custom domain,
   expect(verification.qr_url).toMatch(/^https:\/\/verify\.example\.edu\/v\/[a-z2-9]{16}#\d+$/);
   const result = await check(verification);
   expect(result.state).toBe('verified');
+  // The domain is the proven identity; the organisation name is only what the account says of itself.
   expect(result.state === 'verified' && result.key).toMatchObject({
-    issuer: 'Royal Society',
+    issuer: 'verify.example.edu',
+    issuer_proof: 'domain',
+    declared_name: 'Royal Society',
     custom_domain: 'verify.example.edu',
   });
   // Copied onto our own host, the seal no longer verifies: it was signed for the custom domain.
@@ -261,7 +267,7 @@ test('the seal names the host its QR code points at: the verified custom domain,
   const renamedKey = (await trustList()).keys.find(
     (candidate) => candidate.kid === sealOf(verification).decoded.facts.kid,
   );
-  expect(renamedKey?.issuer).toBe('The Royal Society');
+  expect(renamedKey).toMatchObject({ issuer: 'verify.example.edu', declared_name: 'The Royal Society' });
 
   // So does removing the domain: its codes stay genuine on paper, but scanners stop treating it as the issuer's.
   const removed = await app.inject({
@@ -273,7 +279,12 @@ test('the seal names the host its QR code points at: the verified custom domain,
   const afterRemoval = (await trustList()).keys.find(
     (candidate) => candidate.kid === renamedKey?.kid,
   );
-  expect(afterRemoval?.custom_domain).toBeNull();
+  expect(afterRemoval).toMatchObject({
+    custom_domain: null,
+    issuer: null,
+    issuer_proof: null,
+    declared_name: 'The Royal Society',
+  });
 });
 
 test('after a rotation old seals still verify with the retired key, and new ones use the new key', async () => {
