@@ -100,17 +100,19 @@ async function runSet(
       throw new IssuersCommandError(
         `${result.byEmail} already has "${name}" (or a name that reads the same) verified: unverify it first if it is not theirs.`,
       );
-    case 'done':
+    case 'done': {
+      const { email: stored } = result;
       if (name === null) {
         output.out(
           result.previousName
-            ? `${email} is no longer verified as "${result.previousName}".`
-            : `${email} had no verified name.`,
+            ? `${stored} is no longer verified as "${result.previousName}".`
+            : `${stored} had no verified name.`,
         );
       } else {
         const was = result.previousName ? ` (was "${result.previousName}")` : '';
-        output.out(`${email} is verified as "${name}"${was}; its pages and seals say so now.`);
+        output.out(`${stored} is verified as "${name}"${was}; its pages and seals say so now.`);
       }
+    }
   }
 }
 

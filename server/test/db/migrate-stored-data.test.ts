@@ -1,5 +1,6 @@
 // Migrations that change what is stored: 0018 counts design layouts' pages from 1; 0019 records from when each
-// seal key's seals are low-S, without refusing any seal printed before.
+// seal key's seals are low-S, without refusing any seal printed before; 0020 keeps each owner's issuer name's
+// look-alike skeleton.
 import { sql } from 'kysely';
 
 import { eachTestOnEmptyDatabase } from '../helpers/migration-database';
@@ -77,5 +78,30 @@ test('existing seal keys accept the high-S seals made before the upgrade; new ke
   expect(keys).toEqual([
     { kid: 'existing', after_now: true, this_minute: false },
     { kid: 'new', after_now: false, this_minute: true },
+  ]);
+});
+
+test('each owner’s issuer name gets its look-alike skeleton, so names stored before are compared too', async () => {
+  expect((await migrator().migrateTo('0019-add-seal-key-low-s-since')).error).toBeUndefined();
+  const { rows } = await sql<{ id: string }>`
+    insert into users (email, first_name, last_name, organisation_name, sign_up_method) values
+      ('a@example.com', 'Ada', 'Byron', 'Harvard University', 'password'),
+      ('b@example.com', 'Нarvard', 'Univеrsity', null, 'password'),
+      ('c@example.com', 'Grace', 'Hopper', null, 'password')
+    returning id`.execute(db());
+  await sql`
+    insert into users (email, first_name, sign_up_method, owner_id)
+    values ('shared@example.com', 'Sam', 'password', ${rows[0].id})`.execute(db());
+
+  expect((await migrator().migrateToLatest()).error).toBeUndefined();
+  const { rows: stored } = await sql<{ email: string; issuer_name_skeleton: string | null }>`
+    select email, issuer_name_skeleton from users order by email`.execute(db());
+  expect(stored).toEqual([
+    { email: 'a@example.com', issuer_name_skeleton: 'harvard unlverslty' },
+    // The owner's name stands for the issuer until the account names an organisation.
+    { email: 'b@example.com', issuer_name_skeleton: 'harvard unlverslty' },
+    { email: 'c@example.com', issuer_name_skeleton: 'grace hopper' },
+    // A shared user issues in the owner's name: no name of their own.
+    { email: 'shared@example.com', issuer_name_skeleton: null },
   ]);
 });

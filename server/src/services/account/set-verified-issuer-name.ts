@@ -18,7 +18,8 @@ export type VerifiedNameOutcome =
   | { outcome: 'mixed_scripts'; scripts: string[] }
   /** Another account's verified name reads the same. */
   | { outcome: 'taken'; byEmail: string }
-  | { outcome: 'done'; previousName: string | null };
+  /** email: the account's, as stored. */
+  | { outcome: 'done'; email: string; previousName: string | null };
 
 /**
  * Sets (or, with null, takes back) the account's verified name. `tell` hears, inside the transaction, each page of
@@ -35,6 +36,7 @@ export async function setVerifiedIssuerName(
     .leftJoin('users as o', 'o.id', 'u.owner_id')
     .select([
       'u.id',
+      'u.email',
       'u.owner_id',
       'u.verified_issuer_name',
       'u.verified_name_skeleton',
@@ -86,5 +88,5 @@ export async function setVerifiedIssuerName(
       await forgetAccountPublicPages(trx, accountId, (change) => tell(trx, change));
     }
   });
-  return { outcome: 'done', previousName: account.verified_issuer_name };
+  return { outcome: 'done', email: account.email, previousName: account.verified_issuer_name };
 }
