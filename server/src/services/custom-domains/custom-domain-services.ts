@@ -8,6 +8,7 @@ import { CUSTOM_DOMAIN_LIMITS, type CustomDomain } from '@common/custom-domain-s
 
 import { ExpiringCache } from '../../lib/expiring-cache';
 import { isUuid } from '../../lib/uuid';
+import { forgetAccountPublicPages } from '../account/forget-account-public-pages';
 
 import { checkCustomDomain, mailDomainVerified } from './check-custom-domain';
 import { customDomainErrors } from './custom-domain-errors';
@@ -105,6 +106,14 @@ export function buildCustomDomainServices(deps: CustomDomainDeps) {
 
   const domainChange = (domain: string) => ({ type: 'custom-domain-changed', domain }) as const;
 
+  /** A verified domain is the account's proven identity: its pages name it by the domain, or stop to. */
+  async function issuerProofChanged(accountId: string): Promise<void> {
+    await forgetAccountPublicPages(db, accountId, async (change) => {
+      await deps.publicPages.publish(db, change);
+      await deps.publicPages.apply(change);
+    });
+  }
+
   /**
    * Host lookups and the trust list (which names verified domains) see a domain a check verified. The check's
    * write is a statement of its own (checkCustomDomain, which may retry it): the change is published right after.
@@ -154,6 +163,7 @@ export function buildCustomDomainServices(deps: CustomDomainDeps) {
     const checked = await checkCustomDomain(checkDeps(), row);
     if (checked.hasVerified) {
       await domainVerified(checked.row.domain);
+      await issuerProofChanged(accountId);
       await mailDomainVerified(checkDeps(), checked.row);
     }
     if (checked.row.status === 'pending') await scheduleCheck(accountId);
@@ -214,6 +224,7 @@ export function buildCustomDomainServices(deps: CustomDomainDeps) {
         if (previous) await deps.publicPages.publish(trx, domainChange(previous.domain));
       });
       if (previous) await deps.publicPages.apply(domainChange(previous.domain));
+      if (previous?.status === 'verified') await issuerProofChanged(accountId);
       await scheduleCheck(accountId);
       return this.get(accountId);
     },
@@ -229,7 +240,10 @@ export function buildCustomDomainServices(deps: CustomDomainDeps) {
       const row = await findCustomDomainRow(db, accountId);
       if (!row) throw customDomainErrors.noDomain();
       const checked = await checkCustomDomain(checkDeps(), row);
-      if (checked.hasVerified) await domainVerified(checked.row.domain);
+      if (checked.hasVerified) {
+        await domainVerified(checked.row.domain);
+        await issuerProofChanged(accountId);
+      }
       if (checked.row.status === 'pending') await scheduleCheck(accountId);
       return {
         customDomain: toCustomDomain(checked.row, config),
@@ -248,7 +262,10 @@ export function buildCustomDomainServices(deps: CustomDomainDeps) {
         if (row) await deps.publicPages.publish(trx, domainChange(row.domain));
         return row;
       });
-      if (removed) await deps.publicPages.apply(domainChange(removed.domain));
+      if (removed) {
+        await deps.publicPages.apply(domainChange(removed.domain));
+        await issuerProofChanged(accountId);
+      }
     },
 
     /**

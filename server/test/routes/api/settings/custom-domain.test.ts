@@ -330,6 +330,27 @@ describe('the URL new verifications are printed with', () => {
     expect(kept.json().public_url).toBe(onDomain.public_url);
   });
 
+  test('a page viewed before the domain was verified names the issuer by it at once, and stops to once it goes', async () => {
+    app = await customDomainApp();
+    const user = await signedInUser(app);
+    const verification = await createVerification(app, user);
+    const issuerOnPage = async () =>
+      (
+        await app.inject({ method: 'GET', url: `/api/public/verifications/${verification.code}/` })
+      ).json().issuer;
+    expect(await issuerOnPage()).toMatchObject({ issuer: null, issuer_proof: null });
+
+    await verifiedDomain(user);
+    expect(await issuerOnPage()).toMatchObject({
+      issuer: 'verify.example.edu',
+      issuer_proof: 'domain',
+      declared_name: 'Grace Hopper',
+    });
+
+    await app.inject({ method: 'DELETE', url: URL_PATH, headers: user.headers });
+    expect(await issuerOnPage()).toMatchObject({ issuer: null, issuer_proof: null });
+  });
+
   test('a bulk operation prints its codes with the domain too, and its report names those URLs', async () => {
     app = await customDomainApp();
     const user = await signedInUser(app);
