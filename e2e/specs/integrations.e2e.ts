@@ -105,7 +105,7 @@ describe('integrations', () => {
     const card = page.getByRole('listitem', { name: receiver.url });
     await card.waitFor();
     await card.getByRole('button', { name: 'Show the signing secret' }).click();
-    const secret = (await card.locator('[aria-label="Signing secret"]').textContent()) ?? '';
+    const secret = (await card.locator('[aria-label="Signing secret"] code').textContent()) ?? '';
     expect(secret).toMatch(/^whsec_/);
 
     // The script secures a PDF with the copied key, as an integration would.

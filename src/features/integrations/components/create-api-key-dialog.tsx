@@ -35,7 +35,10 @@ function NewKey({ created }: { created: CreatedApiKey }) {
         Copy this key now. It will not be shown again: QR Verify keeps only a fingerprint of it.
         Store it where your system reads its secrets, never in code others can see.
       </Alert>
+      {/* Named as a group: a <code> element may not carry a name of its own (ARIA 1.2). */}
       <Box
+        role="group"
+        aria-label={`API key ${created.name}`}
         sx={{
           display: 'flex',
           alignItems: 'center',
@@ -51,7 +54,6 @@ function NewKey({ created }: { created: CreatedApiKey }) {
       >
         <Box
           component="code"
-          aria-label={`API key ${created.name}`}
           sx={{ flex: 1, minWidth: 0, fontFamily: MONOSPACE, fontSize: 14, wordBreak: 'break-all' }}
         >
           {created.key}

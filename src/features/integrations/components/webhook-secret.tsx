@@ -33,10 +33,15 @@ export function WebhookSecret({
       <Typography variant="caption" color="text.secondary" component="p">
         Signing secret (Standard Webhooks: check each delivery’s webhook-signature with it)
       </Typography>
-      <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 0.5 }}>
+      {/* Named as a group: a <code> element may not carry a name of its own (ARIA 1.2). */}
+      <Stack
+        direction="row"
+        role="group"
+        aria-label={isRevealed ? 'Signing secret' : 'Signing secret, hidden'}
+        sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 0.5 }}
+      >
         <Box
           component="code"
-          aria-label={isRevealed ? 'Signing secret' : 'Signing secret, hidden'}
           sx={{
             fontFamily: MONOSPACE,
             fontSize: 13,
