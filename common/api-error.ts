@@ -59,6 +59,11 @@ export const API_ERROR_CODES = [
   'invalid_sheet',
   'invalid_zip',
   'bulk_operation_not_ready',
+  // Custom domain
+  /** 409: the server has no CUSTOM_DOMAIN_TARGET: custom domains are off. */
+  'custom_domains_off',
+  /** 409: Verify now with no domain set. */
+  'no_custom_domain',
   // Integrations
   /** 400: the account has as many API keys (or webhook endpoints) as it may have at once. */
   'limit_reached',
@@ -67,6 +72,8 @@ export const API_ERROR_CODES = [
   'plan_limit',
   /** 409: the server has no Stripe keys: plans are changed by an operator. */
   'billing_not_configured',
+  /** 409: the billing portal before any plan was bought: there is no billing account yet. */
+  'no_billing_account',
   /** 400: the plan is not sold online for that interval (Free, Enterprise, or no Stripe price set). */
   'plan_not_for_sale',
   /** 400: the Stripe webhook's signature does not match (or its body is not a Stripe event). */

@@ -1,16 +1,17 @@
 // The custom domain API's refusals, worded once (a domain's under details.domain, for the form).
 import { AppError, fieldError } from '../../lib/app-error';
 
-function conflict(message: string): AppError {
-  return new AppError({ statusCode: 409, code: 'bad_request', message });
+function conflict(code: 'custom_domains_off' | 'no_custom_domain', message: string): AppError {
+  return new AppError({ statusCode: 409, code, message });
 }
 
 export const customDomainErrors = {
   off: () =>
     conflict(
+      'custom_domains_off',
       'Custom domains are off on this server: its operator has not set CUSTOM_DOMAIN_TARGET.',
     ),
-  noDomain: () => conflict('Set a domain first.'),
+  noDomain: () => conflict('no_custom_domain', 'Set a domain first.'),
   notHostName: () =>
     fieldError('domain', 'Enter a host name such as verify.example.edu (no https:// or path).'),
   apex: () =>

@@ -20,7 +20,7 @@ export const billingErrors = {
   noCustomer: () =>
     new AppError({
       statusCode: 409,
-      code: 'bad_request',
+      code: 'no_billing_account',
       message: 'There is no billing account yet: choose a plan first.',
     }),
   /** Stripe knows no such session, or it belongs to another account: the same answer, so ids cannot be probed. */

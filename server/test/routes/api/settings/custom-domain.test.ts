@@ -84,17 +84,36 @@ describe('with custom domains off (no CUSTOM_DOMAIN_TARGET)', () => {
     expect(get.json()).toMatchObject({ enabled: false, target: null, status: 'none' });
     const put = await setDomain(user, 'verify.example.edu');
     expect(put.statusCode).toBe(409);
-    expect(put.json().error.message).toMatch(/custom domains are off on this server/i);
+    expect(put.json().error).toMatchObject({
+      code: 'custom_domains_off',
+      message: expect.stringMatching(/custom domains are off on this server/i),
+    });
     const verify = await app.inject({
       method: 'POST',
       url: `${URL_PATH}verify/`,
       headers: user.headers,
     });
     expect(verify.statusCode).toBe(409);
+    expect(verify.json().error.code).toBe('custom_domains_off');
   });
 });
 
 describe('setting a domain', () => {
+  test('Verify now before a domain is set says to set one first', async () => {
+    app = await customDomainApp();
+    const user = await signedInUser(app);
+    const verify = await app.inject({
+      method: 'POST',
+      url: `${URL_PATH}verify/`,
+      headers: user.headers,
+    });
+    expect(verify.statusCode).toBe(409);
+    expect(verify.json().error).toEqual({
+      code: 'no_custom_domain',
+      message: 'Set a domain first.',
+    });
+  });
+
   test('none at first; PUT normalises the name and answers pending with the two records and a fresh token', async () => {
     app = await customDomainApp();
     const user = await signedInUser(app);

@@ -149,9 +149,10 @@ test('the billing portal opens for the customer and comes back to the Overview',
 test('the billing portal needs a Stripe customer first', async () => {
   const response = await portal(owner);
   expect(response.statusCode).toBe(409);
-  expect(response.json().error.message).toBe(
-    'There is no billing account yet: choose a plan first.',
-  );
+  expect(response.json().error).toEqual({
+    code: 'no_billing_account',
+    message: 'There is no billing account yet: choose a plan first.',
+  });
   expect(stripe.portalSessions).toEqual([]);
 });
 
