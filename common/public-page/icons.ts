@@ -14,6 +14,10 @@ export const ICONS = {
   question: icon(
     '<circle cx="12" cy="12" r="10"/><path d="M9.1 9a3 3 0 0 1 5.8 1c0 2-3 2.8-3 4.5"/><path d="M12 17.5h.01"/>',
   ),
+  // An account, neither vouched for nor suspect: a seal that verifies from an issuer whose name nothing proves.
+  account: icon(
+    '<circle cx="12" cy="12" r="10"/><circle cx="12" cy="10" r="3.2"/><path d="M6.5 18.6c1.3-2 3.2-3.1 5.5-3.1s4.2 1.1 5.5 3.1"/>',
+  ),
   info: icon('<circle cx="12" cy="12" r="10"/><path d="M12 16v-4.5M12 8h.01"/>'),
   upload: icon(
     '<path d="M12 15V4M7.5 8.5 12 4l4.5 4.5"/><path d="M4 15v3a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-3"/>',

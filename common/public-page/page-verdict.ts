@@ -3,7 +3,13 @@
 // before the seal is known (the seal rides in the URL's fragment, which never reaches the server) and the seal
 // check in the browser renders it again with what it found, so the two can never disagree. The matrix, cell by
 // cell, is docs/public-page.md.
-import { sealFactsLine, sealMessage, type SealCheckOutcome } from './seal-messages';
+import {
+  sealFactsLine,
+  sealMessage,
+  type SealCheckOutcome,
+  type SealMessage,
+  type SealTone,
+} from './seal-messages';
 
 import type { VerificationStatus } from '../verifications';
 
@@ -23,7 +29,13 @@ export type VerdictIcon = 'check' | 'clock' | 'cross' | 'question' | 'alert';
 export type StatusLine = 'status' | 'seal-failed';
 
 export interface SealLine {
-  icon: 'shield' | 'alert' | 'info';
+  /**
+   * The shield (its tick) only for a seal that verifies with a proven issuer; 'account' for one that verifies but
+   * whose account only names itself.
+   */
+  icon: 'shield' | 'account' | 'alert' | 'info';
+  /** As the scanner's: an address without a seal is 'unchecked' too (nothing was checked). */
+  tone: SealTone;
   title: string;
   advice: string | null;
   /** The signed facts, to compare with the paper (only for a verified seal). */
@@ -123,18 +135,30 @@ function copyCheckTexts(status: VerificationStatus, tone: VerdictTone): CopyChec
   };
 }
 
+/** A seal that verifies shows the shield only when its issuer is proven. */
+function verifiedIcon(message: SealMessage): SealLine['icon'] {
+  return message.tone === 'verified' ? 'shield' : 'account';
+}
+
 /** The seal's line on a valid verification, whose headline it may turn. */
 function validSealLine(seal: PageSeal, isSealed: boolean): SealLine | null {
   if (seal.state === 'pending') return null;
   if (seal.state === 'missing') {
     return isSealed
-      ? { icon: 'info', ...MISSING_SEAL_LINE, facts: null, hasScannerLink: true }
+      ? {
+          icon: 'info',
+          tone: 'unchecked',
+          ...MISSING_SEAL_LINE,
+          facts: null,
+          hasScannerLink: true,
+        }
       : null;
   }
   const message = sealMessage(seal, { isSealedRecord: isSealed, place: 'page' })!;
   if (seal.state === 'verified') {
     return {
-      icon: 'shield',
+      icon: verifiedIcon(message),
+      tone: message.tone,
       title: message.title,
       advice: message.advice,
       facts: sealFactsLine(seal.facts),
@@ -143,6 +167,7 @@ function validSealLine(seal: PageSeal, isSealed: boolean): SealLine | null {
   }
   return {
     icon: seal.state === 'unchecked' ? 'info' : 'alert',
+    tone: message.tone,
     title: message.title,
     advice: message.advice,
     facts: null,
@@ -156,10 +181,11 @@ function validSealLine(seal: PageSeal, isSealed: boolean): SealLine | null {
  */
 function settledSealLine(seal: PageSeal, status: VerificationStatus): SealLine | null {
   if (seal.state === 'verified') {
-    const { title } = sealMessage(seal, { isSealedRecord: true })!;
+    const message = sealMessage(seal, { isSealedRecord: true })!;
     return {
-      icon: 'shield',
-      title,
+      icon: verifiedIcon(message),
+      tone: message.tone,
+      title: message.title,
       advice: GENUINE_BUT[status] ?? null,
       facts: sealFactsLine(seal.facts),
       hasScannerLink: false,
@@ -167,7 +193,14 @@ function settledSealLine(seal: PageSeal, status: VerificationStatus): SealLine |
   }
   if (!isFailed(seal)) return null;
   const { title } = sealMessage(seal, { isSealedRecord: true })!;
-  return { icon: 'alert', title, advice: null, facts: null, hasScannerLink: false };
+  return {
+    icon: 'alert',
+    tone: 'warning',
+    title,
+    advice: null,
+    facts: null,
+    hasScannerLink: false,
+  };
 }
 
 export function pageVerdict({ state, isSealed, seal }: PageVerdictInput): PageVerdict {

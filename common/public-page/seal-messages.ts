@@ -1,16 +1,22 @@
 // What a seal check means to a reader, in words: the public page's seal line and the scanner both say it this
 // way, so a person who meets a warning in one place reads the same sentence in the other.
 import { longDate } from '../dates';
+import { declaredOnly, issuerWords, type IssuerIdentity } from '../issuer-identity';
 
 import type { SealFacts } from '../seals/seal-format';
+import type { TrustedKey } from '../seals/trust-list';
 import type { SealCheck } from '../seals/verify-seal';
 
-export type SealTone = 'verified' | 'warning' | 'unchecked';
+/**
+ * 'verified': the seal verifies and who issued it is proven (a verified domain, or the operator); 'declared': the
+ * seal verifies, but the account behind the key only names itself — never shown with the verified tick.
+ */
+export type SealTone = 'verified' | 'declared' | 'warning' | 'unchecked';
 
 export interface SealMessage {
   tone: SealTone;
   title: string;
-  /** What the reader should do next (nothing to add when the seal verified). */
+  /** What the seal shows and what the reader should do next. */
   advice: string;
 }
 
@@ -29,6 +35,41 @@ const WARNING_ADVICE: Record<SealMessagePlace, string> = {
     'Do not rely on this document: ask its issuer to confirm it, with contact details you already trust.',
 };
 
+const DECLARED_ADVICE =
+  'The signature verifies, so the facts below are as this account signed them, but nothing proves who the ' +
+  'account is: confirm with the organisation through contact details you already trust.';
+
+/**
+ * Who holds a key, as far as it is proven. A trust list from before issuer identities (a scanner's offline copy, a
+ * browser's cached one) has no `issuer_proof` and names in `issuer` what the account calls itself: a declared name.
+ */
+export function keyIdentity(key: TrustedKey): IssuerIdentity {
+  return key.issuer_proof === undefined ? declaredOnly(key.issuer ?? '') : key;
+}
+
+/** The seal's title when it verifies: "Sealed by" only for a proven issuer. */
+function verifiedMessage(key: TrustedKey): SealMessage {
+  const { isProven, name, note } = issuerWords(keyIdentity(key));
+  if (isProven) {
+    return {
+      tone: 'verified',
+      title: `Sealed by ${name}${note ? ` (${note})` : ''} — signature verified`,
+      advice: 'The facts below were signed by the issuer; compare them with the paper.',
+    };
+  }
+  return {
+    tone: 'declared',
+    title: `Issued by ${name}${note ? ` — ${note}` : ''}`,
+    advice: DECLARED_ADVICE,
+  };
+}
+
+/** A revoked key's holder, named only when proven. */
+function keyHolder(key: TrustedKey): string {
+  const { isProven, name } = issuerWords(keyIdentity(key));
+  return isProven ? name : 'its issuer';
+}
+
 /**
  * The message for a seal check, or null when there is nothing to say: a code issued before seals existed (or
  * with its template's seal turned off) carries none and should not.
@@ -44,11 +85,7 @@ export function sealMessage(
   });
   switch (check.state) {
     case 'verified':
-      return {
-        tone: 'verified',
-        title: `Sealed by ${check.key.issuer} — signature verified`,
-        advice: 'The facts below were signed by the issuer; compare them with the paper.',
-      };
+      return verifiedMessage(check.key);
     case 'missing':
       return isSealedRecord
         ? warning('This code should carry a seal but does not — it may be a copy')
@@ -64,7 +101,7 @@ export function sealMessage(
       );
     case 'key-revoked':
       return warning(
-        `The seal on this code was made with a key ${check.key.issuer} has revoked — it can no longer be trusted`,
+        `The seal on this code was made with a key ${keyHolder(check.key)} has revoked — it can no longer be trusted`,
       );
     case 'unknown-key':
       return warning(

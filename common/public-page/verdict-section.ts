@@ -2,6 +2,7 @@
 // on the verification's status and the seal's line, written from a PageVerdict (page-verdict.ts). The server writes
 // the whole section; the seal check in the browser writes the seal's line again with the same function.
 import { longDate } from '../dates';
+import { issuerWords, type IssuerIdentity } from '../issuer-identity';
 
 import { html, trusted, type SafeHtml } from './html';
 import { ICONS } from './icons';
@@ -22,9 +23,13 @@ export function downloadClass(download: PageVerdict['download']): string {
   return download === 'button' ? 'button' : 'download-link';
 }
 
-/** The issuer's name, with their verified custom domain when they have one. */
-export function issuerLine(name: string, domain: string | null | undefined): SafeHtml | string {
-  return domain ? html`${name} — <strong>${domain}</strong>, verified by DNS` : name;
+/**
+ * Who issued the verification, as far as it is proven (common/issuer-identity.ts): a proven name in bold, an
+ * account's own name in its words, each with its note beside it in the same print.
+ */
+export function issuerLine(issuer: IssuerIdentity): SafeHtml {
+  const { isProven, name, note } = issuerWords(issuer);
+  return html`${isProven ? html`<strong>${name}</strong>` : name}${note && html` (${note})`}`;
 }
 
 function revocationNotes(verification: PublicVerification): SafeHtml {
@@ -40,7 +45,7 @@ function revocationNotes(verification: PublicVerification): SafeHtml {
 }
 
 /** What the headline's status means for this verification, in a sentence or two. */
-function statusSentence(verification: PublicVerification, issuer: SafeHtml | string): SafeHtml {
+function statusSentence(verification: PublicVerification, issuer: SafeHtml): SafeHtml {
   switch (verification.status) {
     case 'active':
       return html`<p class="explain">This document was issued by ${issuer} and is valid.</p>`;
@@ -77,10 +82,9 @@ function statusLines(
   state: PageRecordState,
   verification: PublicVerification | null,
   shown: StatusLine,
-  issuerDomain: string | null | undefined,
 ): SafeHtml {
   if (!verification) return NO_VERIFICATION[state === 'withdrawn' ? 'withdrawn' : 'not-found'];
-  const issuer = issuerLine(verification.issuer.name, issuerDomain);
+  const issuer = issuerLine(verification.issuer);
   const block = (line: StatusLine, content: SafeHtml) =>
     html`<div data-status-line="${line}" ${line === shown ? '' : trusted('hidden')}>
       ${content}
@@ -100,7 +104,14 @@ function statusLines(
 /** The seal's line, secondary to the headline; empty and hidden while there is nothing to say. */
 export function sealPart(seal: SealLine | null, scannerUrl: string | undefined): SafeHtml {
   if (!seal) return html`<div class="seal" id="seal" role="status" aria-label="Seal" hidden></div>`;
-  return html`<div class="seal" id="seal" role="status" aria-label="Seal" data-icon="${seal.icon}">
+  return html`<div
+    class="seal"
+    id="seal"
+    role="status"
+    aria-label="Seal"
+    data-icon="${seal.icon}"
+    data-tone="${seal.tone}"
+  >
     <span class="seal-icon">${icon(seal.icon)}</span>
     <div>
       <p class="seal-title">${seal.title}</p>
@@ -118,7 +129,6 @@ export function sealPart(seal: SealLine | null, scannerUrl: string | undefined):
 export interface VerdictSectionView {
   state: PageRecordState;
   verification: PublicVerification | null;
-  issuerDomain?: string | null;
   /** Set when the seal check runs on this page (not in a preview): the seal's line has its place. */
   checksSeal: boolean;
   scannerUrl?: string;
@@ -139,7 +149,7 @@ export function verdictSection(view: VerdictSectionView, verdict: PageVerdict): 
       <span class="verdict-icon">${icon(verdict.icon)}</span>
       <div>
         <h1 id="verdict">${verdict.headline}</h1>
-        ${statusLines(view.state, verification, verdict.statusLine, view.issuerDomain)}
+        ${statusLines(view.state, verification, verdict.statusLine)}
       </div>
     </div>
     ${verification && view.checksSeal && sealPart(verdict.seal, view.scannerUrl)}

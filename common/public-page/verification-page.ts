@@ -4,6 +4,7 @@
 // device, and check the seal in the address's fragment, which may turn the verdict (page-verdict.ts). The server
 // sends this page and the template editor previews it: both call renderVerificationPage.
 import { longDate } from '../dates';
+import { issuerWords } from '../issuer-identity';
 import {
   DEFAULT_TEMPLATE_DESIGN,
   isContactUrl,
@@ -47,7 +48,10 @@ export interface VerificationPageView {
   fontUrls?: Array<{ weight: number; url: string }>;
   /** The app's host name (from PUBLIC_URL), named in the footer so a reader can spot a look-alike site. */
   host: string;
-  /** The issuer's verified custom domain, named beside their name (DNS proved it theirs); null when none. */
+  /**
+   * The issuer's verified custom domain, named in the footer as a host the page may be served from; null when none.
+   * Who issued the document is said from the verification's issuer identity, never from this.
+   */
   issuerDomain?: string | null;
   /** No verification has the code because its issuer deleted their account: the page says it was withdrawn. */
   withdrawn?: boolean;
@@ -154,6 +158,8 @@ summary { cursor: pointer; }
 .seal .seal-title { font-weight: 600; }
 .seal .seal-advice, .seal .seal-facts, .seal .seal-scan { margin-top: 4px; font-size: 15px; }
 .seal .seal-facts { color: var(--muted); }
+/* An issuer whose name nothing proves: said as plainly as the status sentence, never in smaller print. */
+.seal[data-tone="declared"] .seal-advice { font-size: 16px; }
 .verdict .seal-quiet { margin: 16px 0 0; padding-top: 16px; border-top: 1px solid var(--tone-line); color: var(--ink); font-size: 15px; }
 .download-link { display: inline-flex; align-items: center; gap: 6px; font-weight: 600; }
 .download-link svg { width: 18px; height: 18px; }
@@ -174,7 +180,6 @@ function detailsCard(
   verification: PublicVerification,
   template: TemplateDesign,
   verdict: PageVerdict,
-  issuerDomain?: string | null,
 ): SafeHtml {
   const shown = (field: TemplateField) => template.fields[field].visible;
   const label = (field: TemplateField) => template.fields[field].label;
@@ -183,7 +188,7 @@ function detailsCard(
   return html`<section class="card" aria-labelledby="document-title">
     <h2 id="document-title">${verification.title}</h2>
     <dl>
-      ${shown('issuer') && detailRow(label('issuer'), issuerLine(verification.issuer.name, issuerDomain))}
+      ${shown('issuer') && detailRow(label('issuer'), issuerLine(verification.issuer))}
       ${shown('holder_name') && detailRow(label('holder_name'), verification.holder_name)}
       ${shown('issue_date') && detailRow(label('issue_date'), longDate(verification.issue_date))}
       ${
@@ -318,11 +323,16 @@ const LOGO_URL =
 
 function header(view: VerificationPageView): SafeHtml {
   const { template, verification } = view;
-  const heading = template.heading || verification?.issuer.name || 'QR Verify';
+  const issuer = verification?.issuer;
+  // The bar is the issuer's branding, in their own words; a name withheld as a look-alike is not shown even here.
+  const issuerName = issuer && (issuer.declared_name_withheld ? issuer.issuer : issuer.name);
+  const heading = template.heading || issuerName || 'QR Verify';
   const logoUrl = template.logo_url && LOGO_URL.test(template.logo_url) ? template.logo_url : null;
+  // The shield carries a tick: beside an issuer's heading only when something proves who the issuer is.
+  const hasShield = !issuer || issuerWords(issuer).isProven;
   return html`<header class="bar">
     <div class="bar-inner">
-      ${logoUrl ? html`<img class="logo" src="${logoUrl}" alt="" />` : icon('shield')}<span
+      ${logoUrl ? html`<img class="logo" src="${logoUrl}" alt="" />` : hasShield && icon('shield')}<span
         >${heading}</span
       >
     </div>
@@ -397,7 +407,6 @@ export function renderVerificationPage(view: VerificationPageView): string {
             {
               state,
               verification,
-              issuerDomain: view.issuerDomain,
               checksSeal,
               scannerUrl: view.scannerUrl,
             },
@@ -407,7 +416,7 @@ export function renderVerificationPage(view: VerificationPageView): string {
           ${
             verification && verdict.copyCheck
               ? [
-                  detailsCard(verification, view.template, verdict, view.issuerDomain),
+                  detailsCard(verification, view.template, verdict),
                   checkCard(verification, verdict.copyCheck, view.hasherUrl),
                 ]
               : ''

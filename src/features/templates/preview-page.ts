@@ -1,5 +1,6 @@
 // The editor's preview and the grid's thumbnails: the public page itself, rendered by the same code
 // the server uses for /v/{code}, for a sample verification. Nothing in it runs (scriptUrl null).
+import { declaredOnly } from '@common/issuer-identity';
 import { renderVerificationPage } from '@common/public-page/verification-page';
 import type { TemplateDesign } from '@common/templates';
 import type { PublicVerification } from '@common/verifications-schemas';
@@ -12,7 +13,10 @@ const FONT_URLS = [400, 600, 700].map((weight) => ({
 
 export const SAMPLE_CODE = 'k7p2x9m4q8r3t6w1';
 
-/** A diploma with a holder, dates and two custom fields: every row a template can show. */
+/**
+ * A diploma with a holder, dates and two custom fields: every row a template can show. Its issuer is named as an
+ * account names itself, unproven, as most accounts' pages say it.
+ */
 export function sampleVerification(issuerName: string): PublicVerification {
   return {
     code: SAMPLE_CODE,
@@ -25,7 +29,7 @@ export function sampleVerification(issuerName: string): PublicVerification {
       { key: 'Student number', value: 'S-20431' },
       { key: 'Classification', value: 'First-class honours' },
     ],
-    issuer: { name: issuerName },
+    issuer: { name: issuerName, ...declaredOnly(issuerName) },
     revoked_at: null,
     revocation_reason: null,
     replaced_by_code: null,

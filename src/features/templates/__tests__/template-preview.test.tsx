@@ -35,8 +35,11 @@ describe('template editor: live preview', () => {
     expect(page).toContain('Bachelor of Science in Nursing');
     expect(page).toContain('Amara Okafor');
     expect(page).toContain('Student number');
-    // The issuer is the signed-in user, as on their own verifications.
-    expect(page).toContain('This document was issued by Olivia Owner and is valid.');
+    // The issuer is the signed-in user, as on their own verifications, named as an account names itself: nothing
+    // proves the name until a custom domain or the operator does.
+    expect(page).toContain(
+      'This document was issued by an account calling itself “Olivia Owner” (its name is not verified) and is valid.',
+    );
     expect(page).not.toContain('<script');
     expect(page).toContain('/v/assets/inter-latin-400-normal.woff2');
   });
@@ -44,7 +47,7 @@ describe('template editor: live preview', () => {
   it('names the account owner as the issuer for a shared user, as the public page does', async () => {
     renderEditor(sharedUserSession());
     const page = await previewDocument();
-    expect(page).toContain('This document was issued by Olivia Owner and is valid.');
+    expect(page).toContain('an account calling itself “Olivia Owner”');
     expect(page).not.toContain('Sam Shared');
   });
 
