@@ -1,7 +1,8 @@
 // The public page's verdict matrix (docs/public-page.md), cell by cell: the table in the doc is what pageVerdict
 // decides; each cell rendered as a reader's browser ends up showing it (the server's page, then the seal check's
 // decision written over it, then the copy check's answers); and the seal check script, bundled as the app serves
-// it, reaching each seal state from real seals in the address.
+// it, reaching each seal state from real seals in the address. Then the doc's table of who issued it: each issuer
+// identity's seal line and status sentence, the same three ways.
 import { createHash, generateKeyPairSync, sign, webcrypto, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -9,13 +10,15 @@ import path from 'node:path';
 
 import { JSDOM } from 'jsdom';
 
+import { declaredOnly, issuerPhrase, type IssuerIdentity } from '@common/issuer-identity';
+import { ICONS } from '@common/public-page/icons';
 import {
   MISSING_SEAL_LINE,
   pageVerdict,
   type PageRecordState,
   type PageVerdict,
 } from '@common/public-page/page-verdict';
-import type { SealCheckOutcome } from '@common/public-page/seal-messages';
+import { sealMessage, type SealCheckOutcome } from '@common/public-page/seal-messages';
 import { renderVerificationPage } from '@common/public-page/verification-page';
 import {
   encodeSeal,
@@ -76,6 +79,14 @@ const FACTS: SealFacts = {
   holderName: 'Ada Lovelace',
 };
 
+/** The matrix is drawn for a proven issuer (docs/public-page.md); 'Who issued it' below takes each identity. */
+const PROVEN: IssuerIdentity = {
+  issuer: 'University of Examples',
+  issuer_proof: 'operator',
+  declared_name: 'University of Examples',
+  declared_name_withheld: null,
+};
+
 const KEY: TrustedKey = {
   kty: 'EC',
   crv: 'P-256',
@@ -84,7 +95,7 @@ const KEY: TrustedKey = {
   kid: FACTS.kid,
   alg: 'ES256',
   use: 'sig',
-  issuer: 'University of Examples',
+  ...PROVEN,
   custom_domain: null,
   status: 'active',
   created_at: '2025-01-01T00:00:00.000Z',
@@ -279,7 +290,11 @@ describe('pageVerdict decides each cell as docs/public-page.md says', () => {
 
 // ---- Each cell rendered ----
 
-function verification(state: PageRecordState, isSealed: boolean): PublicVerification | null {
+function verification(
+  state: PageRecordState,
+  isSealed: boolean,
+  issuer: PublicVerification['issuer'] = { name: 'University of Examples', ...PROVEN },
+): PublicVerification | null {
   if (state === 'withdrawn' || state === 'not-found') return null;
   return {
     code: CODE,
@@ -289,7 +304,7 @@ function verification(state: PageRecordState, isSealed: boolean): PublicVerifica
     issue_date: '2025-03-05',
     expiry_date: state === 'expired' ? '2025-06-30' : null,
     custom_fields: [],
-    issuer: { name: 'University of Examples' },
+    issuer,
     revoked_at: state === 'revoked' ? '2026-01-15T09:30:00.000Z' : null,
     revocation_reason: state === 'revoked' ? 'Issued with a misspelt name' : null,
     replaced_by_code: null,
@@ -300,10 +315,14 @@ function verification(state: PageRecordState, isSealed: boolean): PublicVerifica
   };
 }
 
-function renderCell(state: PageRecordState, isSealed: boolean): string {
+function renderCell(
+  state: PageRecordState,
+  isSealed: boolean,
+  issuer?: PublicVerification['issuer'],
+): string {
   return renderVerificationPage({
     code: CODE,
-    verification: verification(state, isSealed),
+    verification: verification(state, isSealed, issuer),
     withdrawn: state === 'withdrawn',
     template: { ...DEFAULT_TEMPLATE_DESIGN, allow_download: true },
     scriptUrl: '/v/assets/verification-page.js?v=1',
@@ -314,8 +333,12 @@ function renderCell(state: PageRecordState, isSealed: boolean): string {
 }
 
 /** The page in a browser-like DOM with the copy check's script running (Node's WebCrypto hashes). */
-async function openCell(state: PageRecordState, isSealed: boolean) {
-  const dom = new JSDOM(renderCell(state, isSealed), { runScripts: 'outside-only' });
+async function openCell(
+  state: PageRecordState,
+  isSealed: boolean,
+  issuer?: PublicVerification['issuer'],
+) {
+  const dom = new JSDOM(renderCell(state, isSealed, issuer), { runScripts: 'outside-only' });
   const subtle = {
     digest: (algorithm: string, data: ArrayBuffer) =>
       webcrypto.subtle.digest(algorithm, new Uint8Array(data)),
@@ -445,6 +468,221 @@ describe('each cell, rendered by the server and then by the seal check in the br
   });
 });
 
+// ---- Who issued it, as docs/public-page.md writes it ----
+
+interface IssuerTableRow {
+  issuer: string;
+  identity: IssuerIdentity;
+  /** What the account calls itself (PublicVerification.issuer.name): a look-alike where the name is withheld. */
+  accountName: string;
+  title: string;
+  tone: string;
+  icon: string;
+  holder: string;
+  statusSentence: string;
+}
+
+// 'Аlpha' with a Cyrillic А: what a withheld name looks like.
+const LOOK_ALIKE = '\u0410lpha University';
+
+const IDENTITIES: Record<string, { identity: IssuerIdentity; accountName: string }> = {
+  'verified domain': {
+    identity: {
+      issuer: 'alpha-university.edu',
+      issuer_proof: 'domain',
+      declared_name: 'Alpha University',
+      declared_name_withheld: null,
+    },
+    accountName: 'Alpha University',
+  },
+  'operator-checked name': {
+    identity: {
+      issuer: 'Alpha University',
+      issuer_proof: 'operator',
+      declared_name: 'Alpha University',
+      declared_name_withheld: null,
+    },
+    accountName: 'Alpha University',
+  },
+  declared: { identity: declaredOnly('Alpha University'), accountName: 'Alpha University' },
+  'withheld, shared': {
+    identity: {
+      issuer: null,
+      issuer_proof: null,
+      declared_name: null,
+      declared_name_withheld: 'shared',
+    },
+    accountName: LOOK_ALIKE,
+  },
+  'withheld, mixed scripts': {
+    identity: {
+      issuer: null,
+      issuer_proof: null,
+      declared_name: null,
+      declared_name_withheld: 'mixed_scripts',
+    },
+    accountName: LOOK_ALIKE,
+  },
+};
+
+function documentedIssuers(): IssuerTableRow[] {
+  const doc = readFileSync(
+    path.join(__dirname, '..', '..', '..', 'docs', 'public-page.md'),
+    'utf8',
+  );
+  const start = doc.indexOf('## Who issued it');
+  const table = doc.slice(start, doc.indexOf('\n## ', start + 1));
+  return table
+    .split('\n')
+    .filter((line) => /^\| (?!issuer|-)/.test(line))
+    .map((line) => {
+      const [issuer, , title, tone, icon, holder, statusSentence] = line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim());
+      const known = IDENTITIES[issuer];
+      if (!known)
+        throw new Error(`The doc names an issuer identity this test does not know: ${issuer}`);
+      return { issuer, ...known, title, tone, icon, holder, statusSentence };
+    });
+}
+
+const issuerTable = documentedIssuers();
+const namedIssuers = issuerTable.map((row) => [row.issuer, row] as const);
+
+/** The shield's outline, wherever the page draws it (the seal line, the header). */
+const SHIELD_PATH = ICONS.shield.match(/<path d="([^"]+)"/)![1];
+
+/** What every page of a row's issuer shows, whatever its verdict: the issuer row, the shield, the withheld name. */
+function expectIssuerShownAsDocumented(row: IssuerTableRow, body: HTMLElement) {
+  const isProven = row.tone === 'verified';
+  const issuerRow = [...body.querySelectorAll('dl div')].find(
+    (each) => text(each.querySelector('dt')) === 'Issued by',
+  );
+  expect([row.issuer, text(issuerRow?.querySelector('dd'))]).toEqual([
+    row.issuer,
+    issuerPhrase(row.identity),
+  ]);
+  // The tick-bearing shield, and "Sealed by", only for a proven issuer.
+  const shields = body.querySelectorAll(`svg path[d="${SHIELD_PATH}"]`).length;
+  expect([row.issuer, shields > 0]).toEqual([row.issuer, isProven]);
+  expect([row.issuer, text(body).includes('Sealed by')]).toEqual([
+    row.issuer,
+    isProven && body.querySelector('#seal:not([hidden])') !== null,
+  ]);
+  if (row.accountName === LOOK_ALIKE) expect(text(body)).not.toContain(LOOK_ALIKE);
+}
+
+test('the doc has a row for every issuer identity', () => {
+  expect(issuerTable.map((row) => row.issuer).sort()).toEqual(Object.keys(IDENTITIES).sort());
+});
+
+describe('who issued it: the seal line and the status sentence say each identity as docs/public-page.md does', () => {
+  const verified = (identity: IssuerIdentity): SealCheckOutcome => ({
+    state: 'verified',
+    facts: FACTS,
+    key: { ...KEY, ...identity },
+  });
+
+  test.each(namedIssuers)('%s: the seal message, on the page and in the scanner', (_name, row) => {
+    for (const place of ['page', 'scanner'] as const) {
+      const message = sealMessage(verified(row.identity), { isSealedRecord: true, place });
+      expect(message).toMatchObject({ title: row.title, tone: row.tone });
+    }
+    const revoked = sealMessage(
+      { state: 'key-revoked', facts: FACTS, key: { ...KEY, ...row.identity } },
+      { isSealedRecord: true },
+    );
+    expect(revoked?.title).toBe(
+      `The seal on this code was made with a key ${row.holder} has revoked — it can no longer be trusted`,
+    );
+  });
+
+  test.each(namedIssuers)(
+    '%s: the verdict keeps its headline; the seal line takes the icon and tone',
+    (_name, row) => {
+      for (const state of ['active', 'revoked', 'expired'] as const) {
+        const verdict = pageVerdict({ state, isSealed: true, seal: verified(row.identity) });
+        const proven = pageVerdict({ state, isSealed: true, seal: verified(PROVEN) });
+        expect([state, verdict.headline, verdict.tone, verdict.download]).toEqual([
+          state,
+          proven.headline,
+          proven.tone,
+          proven.download,
+        ]);
+        expect([state, verdict.seal]).toMatchObject([
+          state,
+          { icon: row.icon, tone: row.tone, title: row.title },
+        ]);
+      }
+    },
+  );
+
+  test("an unproven issuer's seal says what the signature proves and what it does not", () => {
+    const message = sealMessage(verified(declaredOnly('Alpha University')), {
+      isSealedRecord: true,
+    });
+    expect(message?.advice).toBe(
+      'The signature verifies, so the facts below are as this account signed them, but nothing proves who the ' +
+        'account is: confirm with the organisation through contact details you already trust.',
+    );
+  });
+
+  test('a trust list from before issuer identities names the account as it names itself, not as proven', () => {
+    const {
+      issuer_proof: _proof,
+      declared_name: _declared,
+      declared_name_withheld: _withheld,
+      ...old
+    } = {
+      ...KEY,
+      issuer: 'Alpha University',
+    };
+    const message = sealMessage(
+      { state: 'verified', facts: FACTS, key: old as TrustedKey },
+      { isSealedRecord: true },
+    );
+    expect(message).toMatchObject({
+      tone: 'declared',
+      title: 'Issued by an account calling itself “Alpha University” — its name is not verified',
+    });
+  });
+
+  test.each(namedIssuers)(
+    "%s: the server's page, then the seal check's verdict written over it",
+    async (_name, row) => {
+      const issuer = { name: row.accountName, ...row.identity };
+      for (const state of ['active', 'revoked', 'expired'] as const) {
+        const window = await openCell(state, true, issuer);
+        const section = window.document.querySelector<HTMLElement>('.verdict')!;
+        // The server's page, before the seal is known: the status sentence names the issuer as proven.
+        expect(visibleText(section.querySelector('.verdict-main > div'))).toContain(
+          `This document was issued by ${issuerPhrase(row.identity)} and`,
+        );
+        if (state === 'active') {
+          expect(visibleText(section.querySelector('[data-status-line]:not([hidden])'))).toBe(
+            row.statusSentence,
+          );
+        }
+        expectIssuerShownAsDocumented(row, window.document.body);
+
+        showVerdict(
+          window.document,
+          pageVerdict({ state, isSealed: true, seal: verified(row.identity) }),
+        );
+        const seal = section.querySelector<HTMLElement>('#seal')!;
+        expect([
+          state,
+          seal.dataset.icon,
+          seal.dataset.tone,
+          text(seal.querySelector('.seal-title')),
+        ]).toEqual([state, row.icon, row.tone, row.title]);
+        expectIssuerShownAsDocumented(row, window.document.body);
+      }
+    },
+  );
+});
+
 // ---- The seal check script as served, on real seals ----
 
 function publicJwk(publicKey: KeyObject) {
@@ -509,8 +747,17 @@ describe('the seal check script, bundled as the app serves it', () => {
     bundle = (await loadPageAssets()).get(SEAL_CHECK_SCRIPT)!.body.toString('utf8');
   });
 
-  async function runSealCheck(state: 'active' | 'revoked', fragment: string, trust?: 'fails') {
-    const dom = new JSDOM(renderCell(state, true), {
+  async function runSealCheck(
+    state: 'active' | 'revoked',
+    fragment: string,
+    { trust, identity }: { trust?: 'fails'; identity?: IssuerTableRow } = {},
+  ) {
+    // The trust list and the page name the same issuer, as the server sends both.
+    const keys = identity
+      ? trustList.keys.map((key) => ({ ...key, ...identity.identity }))
+      : trustList.keys;
+    const issuer = identity && { name: identity.accountName, ...identity.identity };
+    const dom = new JSDOM(renderCell(state, true, issuer), {
       url: `https://${HOST}/v/${CODE}${fragment ? `#${fragment}` : ''}`,
       runScripts: 'outside-only',
     });
@@ -528,7 +775,7 @@ describe('the seal check script, bundled as the app serves it', () => {
     window.fetch = (async (url: string) => {
       expect(url).toBe('/.well-known/jwks.json');
       if (trust === 'fails') throw new TypeError('Failed to fetch');
-      return { ok: true, status: 200, json: async () => trustList };
+      return { ok: true, status: 200, json: async () => ({ ...trustList, keys }) };
     }) as unknown as typeof window.fetch;
     const checked = new Promise((resolve) =>
       window.document.addEventListener(VERDICT_CHANGED_EVENT, resolve),
@@ -542,6 +789,10 @@ describe('the seal check script, bundled as the app serves it', () => {
       className: section.className,
       isHeld: section.hasAttribute('data-awaits-seal'),
       sealTitle: seal?.hidden ? null : text(seal?.querySelector('.seal-title')),
+      sealIcon: seal?.hidden ? null : (seal?.dataset.icon ?? null),
+      sealTone: seal?.hidden ? null : (seal?.dataset.tone ?? null),
+      status: visibleText(section.querySelector('[data-status-line]:not([hidden])')),
+      body: window.document.body,
     };
   }
 
@@ -557,9 +808,14 @@ describe('the seal check script, bundled as the app serves it', () => {
             : SEALS_BY_STATE[seal],
       });
 
-      const shown = await runSealCheck('active', fragment, trust);
+      const shown = await runSealCheck('active', fragment, { trust });
 
-      expect(shown).toEqual({
+      expect({
+        headline: shown.headline,
+        className: shown.className,
+        isHeld: shown.isHeld,
+        sealTitle: shown.sealTitle,
+      }).toEqual({
         headline: expected.headline,
         className: `verdict verdict-${expected.tone}`,
         isHeld: false,
@@ -571,11 +827,45 @@ describe('the seal check script, bundled as the app serves it', () => {
   test('a revoked verification whose seal verifies stays Revoked, its seal line never green', async () => {
     const shown = await runSealCheck('revoked', genuine);
 
-    expect(shown).toEqual({
+    expect(shown).toMatchObject({
       headline: 'Revoked',
       className: 'verdict verdict-red',
       isHeld: false,
-      sealTitle: 'Sealed by University of Examples — signature verified',
+      sealTitle:
+        'Sealed by University of Examples (name checked by this service) — signature verified',
+      sealIcon: 'shield',
+    });
+  });
+
+  describe("who issued it, on a real seal: the doc's words for each issuer identity", () => {
+    test.each(issuerTable.map((row) => [row.issuer, row] as const))('%s', async (_name, row) => {
+      const shown = await runSealCheck('active', genuine, { identity: row });
+
+      expect({
+        headline: shown.headline,
+        sealTitle: shown.sealTitle,
+        sealIcon: shown.sealIcon,
+        sealTone: shown.sealTone,
+        status: shown.status,
+      }).toEqual({
+        headline: 'Valid',
+        sealTitle: row.title,
+        sealIcon: row.icon,
+        sealTone: row.tone,
+        status: row.statusSentence,
+      });
+      expectIssuerShownAsDocumented(row, shown.body);
+    });
+
+    test('a key revoked before the seal names its holder only when proven', async () => {
+      for (const row of issuerTable) {
+        const revoked = sealFor(revokedSigner.privateKey, { ...facts, kid: 'BwYFBAMCAQA' });
+        const shown = await runSealCheck('active', revoked, { identity: row });
+        expect([row.issuer, shown.sealTitle]).toEqual([
+          row.issuer,
+          `The seal on this code was made with a key ${row.holder} has revoked — it can no longer be trusted`,
+        ]);
+      }
     });
   });
 });
