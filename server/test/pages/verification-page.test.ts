@@ -4,6 +4,7 @@ import path from 'node:path';
 
 import { JSDOM } from 'jsdom';
 
+import { declaredOnly, type IssuerIdentity } from '@common/issuer-identity';
 import {
   renderVerificationPage,
   type VerificationPageView,
@@ -30,7 +31,7 @@ function verification(overrides: Partial<PublicVerification> = {}): PublicVerifi
       { key: 'Grade', value: 'First class honours' },
       { key: 'Student number', value: 'S-1815' },
     ],
-    issuer: { name: 'University of Examples' },
+    issuer: { name: 'University of Examples', ...declaredOnly('University of Examples') },
     revoked_at: null,
     revocation_reason: null,
     replaced_by_code: null,
@@ -87,7 +88,10 @@ describe('the verdict comes first, in words, colour and an icon', () => {
       className: 'verdict verdict-green',
       hasIcon: true,
     });
-    expect(verdict.explanation).toContain('issued by University of Examples and is valid');
+    // Nothing proves this account's name: the page says it as the account's own, right beside it.
+    expect(verdict.explanation).toContain(
+      'issued by an account calling itself “University of Examples” (its name is not verified) and is valid',
+    );
     // The verdict is the first thing in the main content.
     expect(document.querySelector('main')?.firstElementChild?.classList.contains('verdict')).toBe(
       true,
@@ -98,7 +102,10 @@ describe('the verdict comes first, in words, colour and an icon', () => {
       text(row.querySelector('dd')),
     ]);
     expect(details).toEqual([
-      ['Issued by', 'University of Examples'],
+      [
+        'Issued by',
+        'an account calling itself “University of Examples” (its name is not verified)',
+      ],
       ['Holder', 'Ada Lovelace'],
       ['Issue date', '5 March 2025'],
       ['Expiry date', '31 December 2030'],
@@ -205,6 +212,154 @@ describe('the verdict comes first, in words, colour and an icon', () => {
     );
 
     expect(new Set(icons).size).toBe(4);
+  });
+});
+
+// 'Аlpha' with a Cyrillic А: a name built to look like another.
+const LOOK_ALIKE = '\u0410lpha University';
+const OPERATOR_CHECKED: IssuerIdentity = {
+  issuer: 'University of Examples',
+  issuer_proof: 'operator',
+  declared_name: 'University of Examples',
+  declared_name_withheld: null,
+};
+const WITHHELD: IssuerIdentity = {
+  issuer: null,
+  issuer_proof: null,
+  declared_name: null,
+  declared_name_withheld: 'mixed_scripts',
+};
+
+describe('who issued it: said only as far as it is proven, in the same print as the verdict', () => {
+  function issuerParts(
+    issuer: PublicVerification['issuer'],
+    extra: Partial<VerificationPageView> = {},
+  ) {
+    const document = parse(
+      renderVerificationPage(view({ verification: verification({ issuer }), ...extra })),
+    );
+    const status = document.querySelector('[data-status-line="status"] p');
+    const issuerRow = [...document.querySelectorAll('dl div')].find(
+      (row) => text(row.querySelector('dt')) === 'Issued by',
+    );
+    return {
+      status: text(status),
+      detail: text(issuerRow?.querySelector('dd') ?? null),
+      bold: [...(status?.querySelectorAll('strong') ?? [])].map((strong) => text(strong)),
+      // The note is never set apart in smaller or muted print.
+      isNoteInSamePrint: status?.querySelector('small, .muted, .seal-facts') === null,
+      text: text(document.body),
+    };
+  }
+
+  test('a verified custom domain: the domain in bold, the organisation name as the issuer states it', () => {
+    const shown = issuerParts(
+      {
+        name: 'Alpha University',
+        issuer: 'alpha-university.edu',
+        issuer_proof: 'domain',
+        declared_name: 'Alpha University',
+        declared_name_withheld: null,
+      },
+      { issuerDomain: 'alpha-university.edu' },
+    );
+
+    expect(shown).toMatchObject({
+      status:
+        'This document was issued by alpha-university.edu (Alpha University, as stated by the issuer) and is valid.',
+      detail: 'alpha-university.edu (Alpha University, as stated by the issuer)',
+      bold: ['alpha-university.edu'],
+      isNoteInSamePrint: true,
+    });
+    // The domain stays in the footer, as a host genuine pages are served from.
+    expect(shown.text).toContain("or the issuer's own alpha-university.edu");
+  });
+
+  test('a name the operator checked: the name in bold, and who checked it', () => {
+    expect(issuerParts({ name: 'University of Examples', ...OPERATOR_CHECKED })).toMatchObject({
+      status:
+        'This document was issued by University of Examples (name checked by this service) and is valid.',
+      detail: 'University of Examples (name checked by this service)',
+      bold: ['University of Examples'],
+    });
+  });
+
+  test('a declared name: what the account calls itself, never in bold, its note beside it', () => {
+    expect(
+      issuerParts({ name: 'Alpha University', ...declaredOnly('Alpha University') }),
+    ).toMatchObject({
+      status:
+        'This document was issued by an account calling itself “Alpha University” (its name is not verified) and is valid.',
+      detail: 'an account calling itself “Alpha University” (its name is not verified)',
+      bold: [],
+      isNoteInSamePrint: true,
+    });
+  });
+
+  test.each([
+    ['shared', 'another account uses a name that looks the same, so neither is shown'],
+    ['mixed_scripts', 'its name mixes alphabets, as look-alike names do'],
+  ] as const)('a name withheld (%s): not shown anywhere, with the reason', (reason, note) => {
+    const shown = issuerParts({
+      name: LOOK_ALIKE,
+      ...WITHHELD,
+      declared_name_withheld: reason,
+    });
+
+    expect(shown).toMatchObject({
+      status: `This document was issued by an account whose name is not shown (${note}) and is valid.`,
+      detail: `an account whose name is not shown (${note})`,
+      bold: [],
+    });
+    expect(shown.text).not.toContain(LOOK_ALIKE);
+  });
+
+  test('revoked and expired pages and the seal-failed sentence name the issuer the same way', () => {
+    const issuer = { name: 'Alpha University', ...declaredOnly('Alpha University') };
+    const phrase = 'an account calling itself “Alpha University” (its name is not verified)';
+    for (const status of ['revoked', 'expired'] as const) {
+      const document = parse(
+        renderVerificationPage(
+          view({
+            verification: verification({
+              status,
+              issuer,
+              revoked_at: '2026-01-15T09:30:00Z',
+              expiry_date: '2024-06-30',
+            }),
+          }),
+        ),
+      );
+      expect(verdictOf(document).explanation).toContain(
+        `This document was issued by ${phrase} and`,
+      );
+    }
+    const active = parse(renderVerificationPage(view({ verification: verification({ issuer }) })));
+    expect(text(active.querySelector('[data-status-line="seal-failed"]'))).toBe(
+      `The code names a valid document issued by ${phrase}, but its seal does not show that your paper is that document.`,
+    );
+  });
+
+  test('hostile names stay text in every identity', () => {
+    const payload = '<img src=x onerror=alert(1)>';
+    for (const identity of [
+      declaredOnly(payload),
+      { ...OPERATOR_CHECKED, issuer: payload },
+      {
+        ...OPERATOR_CHECKED,
+        issuer: payload,
+        issuer_proof: 'domain' as const,
+        declared_name: payload,
+      },
+    ]) {
+      const document = parse(
+        renderVerificationPage(
+          view({ verification: verification({ issuer: { name: payload, ...identity } }) }),
+        ),
+      );
+      expect(document.querySelectorAll('img')).toHaveLength(0);
+      expect(text(document.querySelector('[data-status-line="status"]'))).toContain(payload);
+    }
   });
 });
 
@@ -316,7 +471,7 @@ describe('hostile text', () => {
           status: 'revoked',
           title: payload,
           holder_name: payload,
-          issuer: { name: payload },
+          issuer: { name: payload, ...declaredOnly(payload) },
           custom_fields: [{ key: payload, value: payload }],
           revoked_at: '2026-01-01T00:00:00Z',
           revocation_reason: payload,
@@ -411,12 +566,37 @@ describe('the template brands the page', () => {
     expect(text(document.querySelector('footer .footer-text'))).toBe(BRANDED.footer_text);
   });
 
-  test('without a heading the header names the issuer; without a logo it shows the shield', () => {
-    const document = branded({ heading: '', logo_url: null });
+  test('without a heading the header names the account; the shield (its tick) only beside a proven issuer', () => {
+    const declared = branded({ heading: '', logo_url: null });
+    expect(text(declared.querySelector('header'))).toBe('University of Examples');
+    expect(declared.querySelector('header img')).toBeNull();
+    expect(declared.querySelector('header svg')).toBeNull();
 
-    expect(text(document.querySelector('header'))).toBe('University of Examples');
-    expect(document.querySelector('header img')).toBeNull();
-    expect(document.querySelector('header svg')).not.toBeNull();
+    const proven = branded(
+      { heading: '', logo_url: null },
+      { issuer: { name: 'University of Examples', ...OPERATOR_CHECKED } },
+    );
+    expect(text(proven.querySelector('header'))).toBe('University of Examples');
+    expect(proven.querySelector('header svg')).not.toBeNull();
+  });
+
+  test('a withheld name is not the header either: the proven domain stands in, else QR Verify', () => {
+    const withheld = { name: LOOK_ALIKE, ...WITHHELD };
+    expect(text(branded({ heading: '' }, { issuer: withheld }).querySelector('header'))).toBe(
+      'QR Verify',
+    );
+    expect(
+      text(
+        branded(
+          { heading: '' },
+          { issuer: { ...withheld, issuer: 'alpha-university.edu', issuer_proof: 'domain' } },
+        ).querySelector('header'),
+      ),
+    ).toBe('alpha-university.edu');
+    // A heading the template sets is the issuer's own text, shown as typed.
+    expect(text(branded({}, { issuer: withheld }).querySelector('header'))).toBe(
+      'Registry of Examples',
+    );
   });
 
   test('the download needs both the template and the verification to allow it', () => {
