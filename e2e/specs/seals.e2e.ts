@@ -2,13 +2,16 @@
 // page checks it in the browser and gives one verdict (verified; a changed digit turns the headline; no seal keeps
 // Valid and says what to do; a revoked record stays Revoked, no download); the scanner at /scan verifies it from an image
 // of the QR code and from the secured PDF (and says when a file shows no code or there is no camera), and — after one online visit, with the browser offline — from a file
-// and from a (fake) camera; a code whose URL points at a look-alike host is flagged.
+// and from a (fake) camera; a code whose URL points at a look-alike host is flagged. A new account's name is its own
+// word, so its seal verifies as "an account calling itself …"; once the operator checks the name
+// (`npm run issuers -- verify`), the page says "Sealed by" it.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { makePdf, makePng } from '../../server/test/helpers/test-documents';
-import { createVerifiedAccount, requestAccessToken } from '../support/accounts';
+import { createVerifiedAccount, requestAccessToken, type TestAccount } from '../support/accounts';
 import { launchBrowser, openPage, VIEWPORTS } from '../support/browser';
 import { useAppAndBrowser } from '../support/fixtures';
 import { qrPng, qrY4m } from '../support/qr-images';
@@ -17,8 +20,13 @@ import { downloadVerificationFile, secureDocument } from '../support/verificatio
 import type { Verification } from '../../common/verifications-schemas';
 import type { Page } from 'playwright-core';
 
-const VERIFIED = /^Sealed by .+ — signature verified$/;
 const FOREIGN_HOST = 'qrverify-check.example';
+const ROOT = path.resolve(__dirname, '../..');
+
+/** A seal that verifies from an account nothing vouches for: its name in its own words, never "Sealed by". */
+function declaredTitle(account: TestAccount): string {
+  return `Issued by an account calling itself “${account.name}” — its name is not verified`;
+}
 
 /** The QR URL with one digit of its seal changed (the last: part of the signature). */
 function withChangedDigit(qrUrl: string): string {
@@ -43,7 +51,9 @@ async function sealLine(page: Page, url: string) {
   return {
     headlines: await page.getByRole('heading', { level: 1 }).allTextContents(),
     icon: await line.getAttribute('data-icon'),
+    tone: await line.getAttribute('data-tone'),
     title: await line.locator('.seal-title').textContent(),
+    status: await page.locator('.verdict [data-status-line]:not([hidden])').textContent(),
     facts: (await facts.count()) > 0 ? await facts.textContent() : null,
     // Secondary: in the text colour, whatever the headline's.
     isInTextColour: await line.evaluate(
@@ -69,11 +79,11 @@ async function openScannerOnce(page: Page, baseUrl: string) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
-async function expectVerifiedResult(page: Page, verification: Verification) {
+/** The scanner's answer for the secured code: the seal verifies, its issuer named as the account names itself. */
+async function expectVerifiedResult(page: Page, verification: Verification, account: TestAccount) {
   const result = page.getByRole('region', { name: 'Result' });
-  await expect(
-    result.getByRole('heading', { level: 2, name: VERIFIED }).textContent(),
-  ).resolves.toMatch(VERIFIED);
+  await expect(result.getByText(declaredTitle(account), { exact: true }).count()).resolves.toBe(1);
+  await expect(result.getByText(/Sealed by/).count()).resolves.toBe(0);
   const facts = await result.getByRole('definition').allTextContents();
   expect(facts).toEqual(
     expect.arrayContaining(['Grace Hopper', verification.code, '30 June 2025']),
@@ -83,11 +93,18 @@ async function expectVerifiedResult(page: Page, verification: Verification) {
 
 describe('sealed QR codes', () => {
   const fixtures = useAppAndBrowser();
-  const secured = {} as { verification: Verification; token: string; qrPng: Buffer; pdf: Buffer };
+  const secured = {} as {
+    account: TestAccount;
+    verification: Verification;
+    token: string;
+    qrPng: Buffer;
+    pdf: Buffer;
+  };
 
   beforeAll(async () => {
     const { app } = fixtures;
-    secured.token = await requestAccessToken(app, await createVerifiedAccount(app));
+    secured.account = await createVerifiedAccount(app);
+    secured.token = await requestAccessToken(app, secured.account);
     secured.verification = await secureDocument(app, secured.token, { file: await makePdf() });
     [secured.qrPng, secured.pdf] = await Promise.all([
       downloadVerificationFile(app, secured.token, secured.verification.id, 'qr/?format=png'),
@@ -103,16 +120,25 @@ describe('sealed QR codes', () => {
     );
   });
 
-  it('the public page says the seal is verified, with the signed facts, and links to the scanner', async () => {
+  it('the public page says the seal verifies, names the account as it names itself, with the signed facts, and links to the scanner', async () => {
     const page = await openPage(fixtures.browser);
     const line = await sealLine(page, secured.verification.qr_url!);
 
     expect(line).toMatchObject({
       headlines: ['Valid'],
-      icon: 'shield',
-      title: expect.stringMatching(VERIFIED),
+      // Never the shield with its tick, never "Sealed by": nothing proves who the account is.
+      icon: 'account',
+      tone: 'declared',
+      title: declaredTitle(secured.account),
       isInTextColour: true,
     });
+    expect(line.status?.replace(/\s+/g, ' ').trim()).toBe(
+      `This document was issued by an account calling itself “${secured.account.name}” (its name is not verified) and is valid.`,
+    );
+    await expect(page.locator('#seal .seal-advice').textContent()).resolves.toContain(
+      'nothing proves who the account is',
+    );
+    await expect(page.getByText(/Sealed by/).count()).resolves.toBe(0);
     expect(line.facts).toContain('Holder Grace Hopper');
     expect(line.facts).toContain(`code ${secured.verification.code}`);
     await expect(
@@ -171,8 +197,8 @@ describe('sealed QR codes', () => {
 
     expect(line).toMatchObject({
       headlines: ['Revoked'],
-      icon: 'shield',
-      title: expect.stringMatching(VERIFIED),
+      icon: 'account',
+      title: declaredTitle(secured.account),
       isInTextColour: true,
     });
     await expect(page.locator('#seal .seal-advice').textContent()).resolves.toBe(
@@ -188,13 +214,13 @@ describe('sealed QR codes', () => {
     await page.goto(`${fixtures.app.baseUrl}/scan`);
 
     await scanFile(page, 'qr.png', secured.qrPng);
-    await expectVerifiedResult(page, secured.verification);
+    await expectVerifiedResult(page, secured.verification, secured.account);
     const liveStatus = page.getByRole('status', { name: 'Live status' });
     await expect(liveStatus.textContent()).resolves.toContain('Live status: Valid');
 
     await page.getByRole('button', { name: 'Clear the result' }).click();
     await scanFile(page, 'secured.pdf', secured.pdf);
-    await expectVerifiedResult(page, secured.verification);
+    await expectVerifiedResult(page, secured.verification, secured.account);
 
     // A file without a QR code, and a device without a camera (this Chromium has none), are said in words.
     await page.getByRole('button', { name: 'Clear the result' }).click();
@@ -215,7 +241,7 @@ describe('sealed QR codes', () => {
     await page.getByRole('heading', { name: 'Check a QR code' }).waitFor();
 
     await scanFile(page, 'qr.png', secured.qrPng);
-    await expectVerifiedResult(page, secured.verification);
+    await expectVerifiedResult(page, secured.verification, secured.account);
     await expect(
       page.getByRole('status', { name: 'Live status' }).textContent(),
     ).resolves.toContain('Offline: the live status (revoked or expired) could not be fetched.');
@@ -231,7 +257,8 @@ describe('sealed QR codes', () => {
         result.getByText('Warning: this QR code does not lead to QR Verify').textContent(),
       ).resolves.toBeTruthy();
       await expect(result.getByText(FOREIGN_HOST, { exact: true }).count()).resolves.toBe(1);
-      await expect(result.getByRole('heading', { name: VERIFIED }).count()).resolves.toBe(0);
+      await expect(result.getByText(declaredTitle(secured.account)).count()).resolves.toBe(0);
+      await expect(result.getByText(/Sealed by/).count()).resolves.toBe(0);
     }
     await page.context().close();
   });
@@ -255,7 +282,7 @@ describe('sealed QR codes', () => {
 
       await page.getByRole('button', { name: 'Scan with the camera' }).click();
       await page.locator('[aria-label="Scan result"]').waitFor();
-      await expectVerifiedResult(page, secured.verification);
+      await expectVerifiedResult(page, secured.verification, secured.account);
       // The camera is let go once a code is found.
       await expect(page.getByLabel('Camera view').count()).resolves.toBe(0);
     } finally {
@@ -263,4 +290,46 @@ describe('sealed QR codes', () => {
       rmSync(folder, { recursive: true, force: true });
     }
   });
+
+  // Last: it restarts the app.
+  it('once the operator has checked the account\'s name, the page says "Sealed by" that name, with the shield', async () => {
+    const { app } = fixtures;
+    const checkedName = 'Hopper Institute of Examples';
+    // The embedded database admits one process: the operator verifies the name while the server is stopped.
+    await app.restart(async () => {
+      const cli = spawnSync(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          'server/src/cli/issuers.ts',
+          'verify',
+          secured.account.email,
+          '--name',
+          checkedName,
+        ],
+        {
+          cwd: ROOT,
+          env: { ...process.env, DATA_DIR: app.dataDir, DATABASE_URL: '' },
+          encoding: 'utf8',
+        },
+      );
+      if (cli.status !== 0) throw new Error(`npm run issuers failed: ${cli.stderr}${cli.stdout}`);
+    });
+    const page = await openPage(fixtures.browser, VIEWPORTS.phone);
+
+    const line = await sealLine(page, secured.verification.qr_url!);
+
+    expect(line).toMatchObject({
+      headlines: ['Valid'],
+      icon: 'shield',
+      tone: 'verified',
+      title: `Sealed by ${checkedName} (name checked by this service) — signature verified`,
+      isInTextColour: true,
+    });
+    expect(line.status?.replace(/\s+/g, ' ').trim()).toBe(
+      `This document was issued by ${checkedName} (name checked by this service) and is valid.`,
+    );
+    await page.context().close();
+  }, 150_000);
 });
