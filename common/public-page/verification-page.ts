@@ -326,14 +326,15 @@ function header(view: VerificationPageView): SafeHtml {
   const issuer = verification?.issuer;
   // The bar is the issuer's branding, in their own words; a name withheld as a look-alike is not shown even here.
   const issuerName = issuer && (issuer.declared_name_withheld ? issuer.issuer : issuer.name);
-  const heading = template.heading || issuerName || 'QR Verify';
+  const heading = template.heading || issuerName || null;
   const logoUrl = template.logo_url && LOGO_URL.test(template.logo_url) ? template.logo_url : null;
-  // The shield carries a tick: beside an issuer's heading only when something proves who the issuer is.
-  const hasShield = !issuer || issuerWords(issuer).isProven;
+  // The shield carries a tick: beside an issuer's heading only when something proves who the issuer is. Where no
+  // issuer's heading stands, it is QR Verify's own mark beside QR Verify's name.
+  const hasShield = !heading || !issuer || issuerWords(issuer).isProven;
   return html`<header class="bar">
     <div class="bar-inner">
       ${logoUrl ? html`<img class="logo" src="${logoUrl}" alt="" />` : hasShield && icon('shield')}<span
-        >${heading}</span
+        >${heading ?? 'QR Verify'}</span
       >
     </div>
   </header>`;

@@ -563,9 +563,23 @@ function expectIssuerShownAsDocumented(row: IssuerTableRow, body: HTMLElement) {
     row.issuer,
     issuerPhrase(row.identity),
   ]);
-  // The tick-bearing shield, and "Sealed by", only for a proven issuer.
-  const shields = body.querySelectorAll(`svg path[d="${SHIELD_PATH}"]`).length;
-  expect([row.issuer, shields > 0]).toEqual([row.issuer, isProven]);
+  // The tick-bearing shield, and "Sealed by", only for a proven issuer; the header's shield beside its name too,
+  // or beside QR Verify's own where no issuer's name is shown.
+  const shields = body.querySelectorAll(`main svg path[d="${SHIELD_PATH}"]`).length;
+  expect([row.issuer, shields > 0]).toEqual([
+    row.issuer,
+    isProven && body.querySelector('#seal:not([hidden])') !== null,
+  ]);
+  const header = body.querySelector('header')!;
+  expect([
+    row.issuer,
+    text(header),
+    header.querySelector(`path[d="${SHIELD_PATH}"]`) !== null,
+  ]).toEqual([
+    row.issuer,
+    row.accountName === LOOK_ALIKE ? 'QR Verify' : row.accountName,
+    isProven || row.accountName === LOOK_ALIKE,
+  ]);
   expect([row.issuer, text(body).includes('Sealed by')]).toEqual([
     row.issuer,
     isProven && body.querySelector('#seal:not([hidden])') !== null,

@@ -582,9 +582,10 @@ describe('the template brands the page', () => {
 
   test('a withheld name is not the header either: the proven domain stands in, else QR Verify', () => {
     const withheld = { name: LOOK_ALIKE, ...WITHHELD };
-    expect(text(branded({ heading: '' }, { issuer: withheld }).querySelector('header'))).toBe(
-      'QR Verify',
-    );
+    const ownBrand = branded({ heading: '', logo_url: null }, { issuer: withheld });
+    expect(text(ownBrand.querySelector('header'))).toBe('QR Verify');
+    // QR Verify's own name keeps its own mark.
+    expect(ownBrand.querySelector('header svg')).not.toBeNull();
     expect(
       text(
         branded(
