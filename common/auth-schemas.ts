@@ -11,6 +11,7 @@ import {
   passwordProblems,
   PASSWORD_MESSAGES,
 } from './auth';
+import { ISSUER_PROOFS, WITHHELD_NAME_REASONS } from './issuer-identity';
 import { ACCESS_AREAS, ACCESS_LEVELS, type AccessArea, type AccessLevel } from './team';
 import {
   CONTROL_CHARACTERS,
@@ -363,6 +364,14 @@ const ownerUserDetailsSchema = z.object({
 });
 export type OwnerUserDetails = z.infer<typeof ownerUserDetailsSchema>;
 
+/** The IssuerIdentity of common/issuer-identity.ts, as the profile carries it. */
+const issuerIdentitySchema = z.object({
+  issuer: z.string().nullable(),
+  issuer_proof: z.enum(ISSUER_PROOFS).nullable(),
+  declared_name: z.string().nullable(),
+  declared_name_withheld: z.enum(WITHHELD_NAME_REASONS).nullable(),
+});
+
 /** GET/PATCH /api/auth/profile/ */
 export const userProfileSchema = z.object({
   email: z.string(),
@@ -372,8 +381,10 @@ export const userProfileSchema = z.object({
   industry: z.string().nullable(),
   /** The account's organisation name (the owner's, for a shared user); null until set. */
   organisation_name: z.string().nullable(),
-  /** The name public pages give as the issuer: the organisation name, else the owner's name. */
+  /** The name the account gives itself (its templates show it): the organisation name, else the owner's name. */
   issuer_name: z.string(),
+  /** How public pages, seals and the trust list name the account: as far as a domain or the operator proves it. */
+  issuer_identity: issuerIdentitySchema,
   /** False for an account made with Google or SSO that has not set a password: it needs no current one. */
   has_password: z.boolean(),
   /** An email change waiting for the code mailed to this address; null when none is. */

@@ -1,6 +1,7 @@
 // Ready-made sessions and profiles for tests.
 import { SESSION_LIFETIME_MS, type SessionState } from '@/lib/session/session-slice';
 import type { OwnerUserDetails, SharedUserAccess, UserProfile } from '@common/auth-schemas';
+import { declaredOnly } from '@common/issuer-identity';
 
 export const OWNER_EMAIL = 'olivia.owner@example.com';
 export const SHARED_USER_EMAIL = 'sam.shared@example.com';
@@ -58,6 +59,12 @@ export const OWNER_PROFILE: UserProfile = {
   industry: 'Education',
   organisation_name: null,
   issuer_name: 'Olivia Owner',
+  issuer_identity: {
+    issuer: 'verify.olivia-owner.example',
+    issuer_proof: 'domain',
+    declared_name: 'Olivia Owner',
+    declared_name_withheld: null,
+  },
   has_password: true,
   pending_email: null,
   delete_after: null,
@@ -74,6 +81,7 @@ export const SHARED_USER_PROFILE: UserProfile = {
   industry: null,
   organisation_name: null,
   issuer_name: 'Olivia Owner',
+  issuer_identity: declaredOnly('Olivia Owner'),
   has_password: true,
   pending_email: null,
   delete_after: null,

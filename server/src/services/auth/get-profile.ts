@@ -1,14 +1,15 @@
 import type { UserProfile } from '@common/auth-schemas';
 import { withEveryArea } from '@common/team';
 
-import { issuerName } from '../account/issuer-name';
+import { loadIssuerIdentities } from '../account/load-issuer-identities';
 
 import type { Database } from '../../db/schema';
 import type { Kysely } from 'kysely';
 
 /**
  * The profile the SPA reads after sign-in. A shared user's carries their permissions and the owner whose account
- * they work on; an owner's has is_shared false and both null. has_custom_domain: the account has a verified one.
+ * they work on; an owner's has is_shared false and both null. The account's issuer identity is read as public pages
+ * read it, so the Account screen says what they say; has_custom_domain (a verified one) is its domain proof.
  */
 export async function getProfile(db: Kysely<Database>, userId: string): Promise<UserProfile> {
   const user = await db
@@ -33,25 +34,16 @@ export async function getProfile(db: Kysely<Database>, userId: string): Promise<
       'o.email as owner_email',
       'o.first_name as owner_first_name',
       'o.last_name as owner_last_name',
+      'a.id as account_id',
       'a.organisation_name',
       'u.password_hash',
       'u.pending_email',
       'u.delete_after',
-      'a.first_name as account_first_name',
-      'a.last_name as account_last_name',
-      // The account's (the owner's, for a shared user) verified custom domain.
-      (eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom('custom_domains as d')
-              .whereRef('d.account_id', '=', eb.fn.coalesce('u.owner_id', 'u.id'))
-              .where('d.status', '=', 'verified'),
-          )
-          .as('has_custom_domain'),
     ])
     .where('u.id', '=', userId)
     .executeTakeFirstOrThrow();
+  const identities = await loadIssuerIdentities(db, [user.account_id]);
+  const { name, ...identity } = identities.get(user.account_id)!;
   const { shared_access: access, owner_email: ownerEmail } = user;
   const isShared = access !== null && ownerEmail !== null;
   return {
@@ -60,15 +52,12 @@ export async function getProfile(db: Kysely<Database>, userId: string): Promise<
     last_name: user.last_name,
     industry: user.industry,
     organisation_name: user.organisation_name,
-    issuer_name: issuerName(
-      user.organisation_name,
-      user.account_first_name,
-      user.account_last_name,
-    ),
+    issuer_name: name,
+    issuer_identity: identity,
     has_password: user.password_hash !== null,
     pending_email: user.pending_email,
     delete_after: user.delete_after?.toISOString() ?? null,
-    has_custom_domain: Boolean(user.has_custom_domain),
+    has_custom_domain: identity.issuer_proof === 'domain',
     is_shared: isShared,
     shared_access: isShared ? withEveryArea(access) : null,
     owner_user: isShared

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 
+import { pathTo } from '@/app/routes';
 import type { SessionState } from '@/lib/session/session-slice';
 import { OWNER_PROFILE, signedInSession, SHARED_USER_PROFILE } from '@/testing/fixtures';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/render-with-providers';
+import { declaredOnly, type IssuerIdentity } from '@common/issuer-identity';
 
 import { AccountScreen } from '../components/account-screen';
 
@@ -88,14 +90,38 @@ function render({
   return { ...view, sent };
 }
 
+const CUSTOM_DOMAIN_PATH = pathTo('custom-domain');
+const SUPPORT_PATH = pathTo('support');
+
+/** The owner's profile with the account named as `identity` says. */
+function ownerNamed(identity: IssuerIdentity, organisationName: string | null = null): UserProfile {
+  return {
+    ...OWNER_PROFILE,
+    has_custom_domain: identity.issuer_proof === 'domain',
+    organisation_name: organisationName,
+    issuer_name: organisationName ?? 'Olivia Owner',
+    issuer_identity: identity,
+  };
+}
+
+async function identityNotice() {
+  const profile = within(await screen.findByRole('form', { name: 'Profile' }));
+  return profile.getByRole('status', { name: 'How pages name the account' });
+}
+
 describe('account screen: profile', () => {
-  it('previews the issuer as the organisation name is typed, and saves it', async () => {
-    const { user, sent } = render();
+  it('previews the words a new organisation name gets, and saves it', async () => {
+    const { user, sent } = render({ profile: ownerNamed(declaredOnly('Olivia Owner')) });
     const profile = within(await screen.findByRole('form', { name: 'Profile' }));
-    expect(profile.getByText('Issued by Olivia Owner')).toBeInTheDocument();
+    // Until the name changes, the notice says how pages name the account: no preview beside it.
+    expect(profile.queryByText(/When saved, public pages will say/)).not.toBeInTheDocument();
 
     await user.type(profile.getByRole('textbox', { name: 'Organisation name' }), 'University of X');
-    expect(profile.getByText('Issued by University of X')).toBeInTheDocument();
+    expect(
+      profile.getByText(
+        'Issued by an account calling itself “University of X” — its name is not verified',
+      ),
+    ).toBeInTheDocument();
     await user.click(profile.getByRole('button', { name: 'Save profile' }));
 
     await waitFor(() =>
@@ -107,6 +133,98 @@ describe('account screen: profile', () => {
       }),
     );
     expect(await screen.findByText('Profile saved')).toBeInTheDocument();
+  });
+
+  it('a verified custom domain names the account, and a new name shows beside it', async () => {
+    const { user } = render({
+      profile: ownerNamed(
+        {
+          issuer: 'alpha-university.edu',
+          issuer_proof: 'domain',
+          declared_name: 'Alpha University',
+          declared_name_withheld: null,
+        },
+        'Alpha University',
+      ),
+    });
+    const notice = await identityNotice();
+    expect(notice).toHaveTextContent(
+      'Your pages and seals name you as alpha-university.edu (verified by DNS). Your organisation name shows beside it, as you state it.',
+    );
+    expect(within(notice).queryByRole('link')).not.toBeInTheDocument();
+
+    const name = screen.getByRole('textbox', { name: 'Organisation name' });
+    await user.clear(name);
+    await user.type(name, 'Alpha College');
+    expect(
+      screen.getByText('Sealed by alpha-university.edu (Alpha College, as stated by the issuer)'),
+    ).toBeInTheDocument();
+  });
+
+  it('a name the operator checked names the account', async () => {
+    render({
+      profile: ownerNamed(
+        {
+          issuer: 'Alpha University',
+          issuer_proof: 'operator',
+          declared_name: 'Alpha University',
+          declared_name_withheld: null,
+        },
+        'Alpha University',
+      ),
+    });
+    expect(await identityNotice()).toHaveTextContent(
+      'Your pages and seals name you as “Alpha University”, checked by this service.',
+    );
+  });
+
+  it('a declared name is said as the account’s own words, with the ways to prove it', async () => {
+    render({ profile: ownerNamed(declaredOnly('Alpha University'), 'Alpha University') });
+    const notice = await identityNotice();
+    expect(notice).toHaveTextContent(
+      'Your pages say “issued by an account calling itself ‘Alpha University’” — nothing proves the name is yours. Verify a custom domain to be named by it, or ask the service’s operator to check your name.',
+    );
+    expect(within(notice).getByRole('link', { name: 'Verify a custom domain' })).toHaveAttribute(
+      'href',
+      CUSTOM_DOMAIN_PATH,
+    );
+    expect(
+      within(notice).getByRole('link', { name: 'ask the service’s operator' }),
+    ).toHaveAttribute('href', SUPPORT_PATH);
+  });
+
+  it('a name another account’s reads like is withheld, and the notice says why', async () => {
+    render({
+      profile: ownerNamed(
+        { issuer: null, issuer_proof: null, declared_name: null, declared_name_withheld: 'shared' },
+        'Harvard University',
+      ),
+    });
+    const notice = await identityNotice();
+    expect(notice).toHaveTextContent(
+      'Another account uses a name that looks the same, so your pages do not show it. Verify a custom domain to be named by it',
+    );
+    expect(within(notice).getByRole('link', { name: 'Verify a custom domain' })).toHaveAttribute(
+      'href',
+      CUSTOM_DOMAIN_PATH,
+    );
+  });
+
+  it('a stored name that mixes alphabets is withheld, and the notice says so', async () => {
+    render({
+      profile: ownerNamed(
+        {
+          issuer: null,
+          issuer_proof: null,
+          declared_name: null,
+          declared_name_withheld: 'mixed_scripts',
+        },
+        'Нarvard Univеrsity',
+      ),
+    });
+    expect(await identityNotice()).toHaveTextContent(
+      'Your organisation name mixes letters of different alphabets, as look-alike names do, so your pages do not show it. Type it in one alphabet.',
+    );
   });
 
   it('shows the server’s field errors beside the fields', async () => {
@@ -136,6 +254,58 @@ describe('account screen: profile', () => {
     ).toBeInTheDocument();
   });
 
+  it('a name mixing alphabets, refused by the server, is marked on the organisation name', async () => {
+    const refusal =
+      'Organisation name mixes letters of different alphabets (Cyrillic, Latin), as look-alike names do. Type it in one alphabet.';
+    const { user } = render({
+      answer: (request) =>
+        request.method === 'PATCH'
+          ? jsonResponse(
+              {
+                error: {
+                  code: 'validation_failed',
+                  message: refusal,
+                  details: { organisation_name: [refusal] },
+                },
+              },
+              400,
+            )
+          : undefined,
+    });
+    const profile = within(await screen.findByRole('form', { name: 'Profile' }));
+    const name = profile.getByRole('textbox', { name: 'Organisation name' });
+    await user.type(name, 'Нarvard Univеrsity');
+    await user.click(profile.getByRole('button', { name: 'Save profile' }));
+
+    await waitFor(() => expect(name).toHaveAccessibleDescription(refusal));
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('the notice follows the saved profile', async () => {
+    const withheld = ownerNamed(
+      { issuer: null, issuer_proof: null, declared_name: null, declared_name_withheld: 'shared' },
+      'Harvard University',
+    );
+    let isSaved = false;
+    const { user } = render({
+      profile: ownerNamed(declaredOnly('Olivia Owner')),
+      answer: (request) => {
+        if (request.path !== '/api/auth/profile/') return undefined;
+        isSaved ||= request.method === 'PATCH';
+        return isSaved ? jsonResponse(withheld) : undefined;
+      },
+    });
+    await user.type(
+      await screen.findByRole('textbox', { name: 'Organisation name' }),
+      'Harvard University',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+
+    expect(await screen.findByText('Profile saved')).toBeInTheDocument();
+    expect(await identityNotice()).toHaveTextContent(/^Another account uses a name/);
+    expect(screen.queryByText(/When saved, public pages will say/)).not.toBeInTheDocument();
+  });
+
   it('checks the name before sending', async () => {
     const { user, sent } = render();
     const profile = within(await screen.findByRole('form', { name: 'Profile' }));
@@ -147,17 +317,22 @@ describe('account screen: profile', () => {
     expect(sent.some((request) => request.method === 'PATCH')).toBe(false);
   });
 
-  it('a shared user sees the owner’s organisation, and cannot change it', async () => {
+  it('a shared user sees how the account is named, and cannot change it', async () => {
     render({
       profile: {
         ...SHARED_USER_PROFILE,
         organisation_name: 'University of X',
         issuer_name: 'University of X',
+        issuer_identity: declaredOnly('University of X'),
       },
     });
     const profile = within(await screen.findByRole('form', { name: 'Profile' }));
     expect(profile.getByRole('textbox', { name: 'Organisation name' })).toBeDisabled();
-    expect(profile.getByText('Issued by University of X')).toBeInTheDocument();
+    const notice = await identityNotice();
+    expect(notice).toHaveTextContent(
+      'This account’s pages say “issued by an account calling itself ‘University of X’” — nothing proves the name is its own. The account owner can verify a custom domain to be named by it.',
+    );
+    expect(within(notice).queryByRole('link')).not.toBeInTheDocument();
   });
 });
 

@@ -1,5 +1,5 @@
-// Profile: the person's name, the organisation public pages name as the issuer (with a preview of the words
-// they will show), and the industry the onboarding scene asked about.
+// Profile: the person's name, the organisation public pages name as the issuer (how they name it now, what would
+// prove it, and a preview of a new name's words), and the industry the onboarding scene asked about.
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -12,9 +12,11 @@ import { TextInputField } from '@/components/form/text-input-field';
 import { submissionErrors } from '@/lib/forms/submission-errors';
 import { INDUSTRIES } from '@/lib/industries';
 import { notify } from '@/lib/notify';
+import { issuerWords, type IssuerIdentity } from '@common/issuer-identity';
 
 import { useSaveProfileMutation, type UserProfile } from '../api/account-api';
 
+import { IssuerIdentityNotice } from './issuer-identity-notice';
 import { validateProfile } from './profile-schema';
 
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
@@ -33,16 +35,37 @@ function personName(values: { first_name?: string; last_name?: string }): string
   return `${values.first_name?.trim() ?? ''} ${values.last_name?.trim() ?? ''}`.trim();
 }
 
-/** 'Public pages will say: Issued by …', as the fields are typed. */
-function IssuerPreview({ fallback }: { fallback: string | null }) {
+/** The words a seal and a public page would use for the account under a new name (common/public-page). */
+function issuerTitle(identity: IssuerIdentity, name: string): string {
+  const words = issuerWords({ ...identity, declared_name: name, declared_name_withheld: null });
+  return words.isProven
+    ? `Sealed by ${words.name}${words.note ? ` (${words.note})` : ''}`
+    : `Issued by ${words.name}${words.note ? ` — ${words.note}` : ''}`;
+}
+
+/**
+ * 'When saved, public pages will say: …', once the fields name the account differently from now. Whether another
+ * account's name reads the same only the server knows: the notice says so after saving.
+ */
+function IssuerPreview({ profile }: { profile: UserProfile }) {
   const { values } = useFormState<ProfileValues>({ subscription: { values: true } });
-  const name = values.organisation_name?.trim() || fallback || personName(values);
+  const name = values.organisation_name?.trim() || personName(values);
+  const isRenamed = name !== '' && name !== profile.issuer_name;
+  // The live region stays (empty) so that a screen reader hears the preview when it appears.
   return (
     <Typography variant="body2" color="text.secondary" aria-live="polite">
-      Public pages will say:{' '}
-      <Typography component="span" variant="body2" sx={{ fontWeight: 600, color: 'text.primary' }}>
-        Issued by {name}
-      </Typography>
+      {isRenamed && (
+        <>
+          When saved, public pages will say:{' '}
+          <Typography
+            component="span"
+            variant="body2"
+            sx={{ fontWeight: 600, color: 'text.primary', overflowWrap: 'anywhere' }}
+          >
+            {issuerTitle(profile.issuer_identity, name)}
+          </Typography>
+        </>
+      )}
     </Typography>
   );
 }
@@ -146,8 +169,9 @@ export function ProfileSection({ profile }: { profile: UserProfile }) {
                       : 'Your organisation’s name is set by the account owner.'
                   }
                 />
-                {/* A shared user's pages name the account: the owner's name when no organisation is set. */}
-                <IssuerPreview fallback={isOwner ? null : profile.issuer_name} />
+                <IssuerIdentityNotice identity={profile.issuer_identity} isOwner={isOwner} />
+                {/* Only the owner names the account: a shared user's own name is not its issuer. */}
+                {isOwner && <IssuerPreview profile={profile} />}
               </Stack>
               <IndustryField current={profile.industry} />
               <SubmitBar

@@ -54,6 +54,12 @@ test('answers the signed-in user’s profile', async () => {
     industry: null,
     organisation_name: null,
     issuer_name: 'Ada Lovelace',
+    issuer_identity: {
+      issuer: null,
+      issuer_proof: null,
+      declared_name: 'Ada Lovelace',
+      declared_name_withheld: null,
+    },
     has_password: true,
     pending_email: null,
     delete_after: null,
