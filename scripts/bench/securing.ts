@@ -4,7 +4,7 @@ import { PDFDocument } from 'pdf-lib';
 import QRCode from 'qrcode';
 
 import { DEFAULT_QR_PLACEMENT } from '../../common/verifications';
-import { createSecuringPool } from '../../server/src/services/verifications/securing-pool';
+import { createSecuringPool } from '../../server/src/documents/securing-pool';
 
 import { makeBenchDocuments } from './documents';
 import { atLeast, formats, median, type Report } from './report';

@@ -7,7 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 
 import type { DocumentContentType } from '@common/uploads';
 
-import { readJpegSize, readPngSize } from '../services/verifications/read-image-size';
+import { readJpegSize, readPngSize } from '../documents/read-image-size';
 
 import type { ReaderOptions } from 'zxing-wasm/reader';
 

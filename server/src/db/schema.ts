@@ -18,8 +18,8 @@ import type { TemplateFieldSettings } from '@common/templates';
 import type { QrPlacement, ScanDevice } from '@common/verifications';
 import type { CustomField } from '@common/verifications-schemas';
 
+import type { SheetType } from '../documents/read-sheet';
 import type { BulkItemError, BulkItemStatus } from '../services/bulk/bulk-items';
-import type { SheetType } from '../services/bulk/read-sheet';
 import type { TemplateLogoType } from '../services/templates/detect-logo-type';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 

@@ -7,6 +7,8 @@
 // The webhook services come first: verifications, bulk operations and the scan recorder emit their events.
 import fp from 'fastify-plugin';
 
+import { createSecuringPool } from '../documents/securing-pool';
+import { timeSecuring } from '../documents/time-securing';
 import {
   buildAccountDeletionServices,
   type AccountDeletionServices,
@@ -58,8 +60,6 @@ import { buildUploadServices, type UploadServices } from '../services/uploads/up
 import { recordScans } from '../services/verifications/record-scans';
 import { removeOrphanedVerificationFiles } from '../services/verifications/remove-orphaned-verification-files';
 import { ScanRecorder } from '../services/verifications/scan-recorder';
-import { createSecuringPool } from '../services/verifications/securing-pool';
-import { timeSecuring } from '../services/verifications/time-securing';
 import {
   buildVerificationServices,
   type VerificationServices,

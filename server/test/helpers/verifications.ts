@@ -9,7 +9,7 @@ import { createDefaultTemplate } from '../../src/services/templates/create-defau
 import { makePdf } from './test-documents';
 
 import type { Database } from '../../src/db/schema';
-import type { SecuringPool } from '../../src/services/verifications/securing-pool';
+import type { SecuringPool } from '../../src/documents/securing-pool';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 
@@ -157,7 +157,7 @@ export interface VerificationJson {
   [field: string]: unknown;
 }
 
-type SecuringPoolModule = typeof import('../../src/services/verifications/securing-pool');
+type SecuringPoolModule = typeof import('../../src/documents/securing-pool');
 
 /**
  * securing-pool.ts with pools that last the test file rather than one app, for jest.mock in files that upload from
@@ -165,14 +165,12 @@ type SecuringPoolModule = typeof import('../../src/services/verifications/securi
  * again (0.15 s, more on a busy machine). Documents are still secured in real worker threads; apps
  * with the same securing settings share one pool, which the file closes after its last test.
  *
- *   jest.mock('…/src/services/verifications/securing-pool', () =>
+ *   jest.mock('…/src/documents/securing-pool', () =>
  *     jest.requireActual('…/helpers/verifications').securingPoolsPerFile(),
  *   );
  */
 export function securingPoolsPerFile(): SecuringPoolModule {
-  const actual = jest.requireActual<SecuringPoolModule>(
-    '../../src/services/verifications/securing-pool',
-  );
+  const actual = jest.requireActual<SecuringPoolModule>('../../src/documents/securing-pool');
   const pools = new Map<string, SecuringPool>();
   afterAll(async () => {
     for (const pool of pools.values()) await pool.close();

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 
 import { workerBundle } from '../../src/lib/worker-bundle';
 
-const SECURING_WORKER = path.join(__dirname, '../../src/services/verifications/securing-worker.ts');
+const SECURING_WORKER = path.join(__dirname, '../../src/documents/securing-worker.ts');
 
 test('the securing worker runs in plain Node, from the temp folder, without tsx', async () => {
   const file = await workerBundle(SECURING_WORKER);

@@ -1,12 +1,12 @@
 // What the bulk services work with, given once by the services plugin.
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
+import type { Securing } from '../../documents/securing-pool';
 import type { Queue } from '../../plugins/queue';
 import type { Storage } from '../../storage/storage';
 import type { PublicPageCache } from '../public-pages/public-page-cache';
 import type { SealServices } from '../seals/seal-services';
 import type { PlanLimitChecks } from '../subscription/plan-limits';
-import type { Securing } from '../verifications/securing-pool';
 import type { WebhookServices } from '../webhooks/webhook-services';
 import type { Kysely } from 'kysely';
 

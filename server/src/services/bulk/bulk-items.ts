@@ -16,6 +16,8 @@ import {
   type CustomField,
 } from '@common/verifications-schemas';
 
+import type { DrawnText } from '../../documents/draw-design';
+
 export type BulkItemStatus = 'unchecked' | 'valid' | 'invalid' | 'succeeded' | 'failed';
 
 /** A problem with a row; column null when it is not one cell's. */
@@ -37,21 +39,6 @@ export interface RowFields {
   issue_date: string;
   expiry_date: string | null;
   custom_fields: CustomField[];
-}
-
-/** The text drawn on a design, in page coordinates chosen by the layout (see common/bulk.ts DesignField). */
-export interface DrawnText {
-  /** The layout's field it draws: a standard field or a column. */
-  field: string;
-  /** Counted from 1. */
-  page: number;
-  x: number;
-  y: number;
-  text: string;
-  font: DesignLayout['fields'][number]['font'];
-  size: number;
-  color: string;
-  align: DesignLayout['fields'][number]['align'];
 }
 
 const rowSchema = newVerificationFields

@@ -10,13 +10,13 @@ import type { BulkMode } from '@common/bulk';
 import type { BulkOperation, NewBulkOperationFields } from '@common/bulk-schemas';
 import { DEFAULT_QR_PLACEMENT } from '@common/verifications';
 
+import { zipError } from '../../documents/zip-reader';
 import { AppError, fieldError } from '../../lib/app-error';
 import { cleanFileName } from '../../lib/file-name';
 import { resolveTemplateId } from '../templates/resolve-template-id';
 
 import { BULK_QUEUE, bulkFileKeys, type BulkDeps } from './bulk-deps';
 import { getBulkOperation } from './bulk-operation-rows';
-import { zipError } from './zip-reader';
 
 import type { UploadedFile } from '../../lib/upload-temp-files';
 import type { Actor } from '../team/actor';

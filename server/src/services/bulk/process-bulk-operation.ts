@@ -11,9 +11,10 @@ import path from 'node:path';
 import { suggestColumnMapping } from '@common/bulk';
 import { isoDate } from '@common/verifications';
 
+import { sealRequestFor } from '../../documents/sign-seal';
+import { openDocumentsZip, type DocumentsZip } from '../../documents/zip-reader';
 import { AppError } from '../../lib/app-error';
 import { findPublicOrigin } from '../custom-domains/public-origin';
-import { sealRequestFor } from '../seals/sign-seal';
 import { resolveTemplateId } from '../templates/resolve-template-id';
 import { generatePublicCode, verificationUrl } from '../verifications/public-code';
 import { storeNewVerification } from '../verifications/store-new-verification';
@@ -28,7 +29,6 @@ import {
   type BulkItemStatus,
   type RowPlan,
 } from './bulk-items';
-import { openDocumentsZip, type DocumentsZip } from './zip-reader';
 
 import type { Database } from '../../db/schema';
 import type { Actor } from '../team/actor';

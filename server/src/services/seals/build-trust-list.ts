@@ -3,10 +3,9 @@
 // so the same ETag on every instance.
 import type { TrustList, TrustedKey } from '@common/seals/trust-list';
 
+import { sealHost } from '../../documents/sign-seal';
 import { sha256 } from '../../lib/sha256';
 import { loadIssuerIdentities } from '../account/load-issuer-identities';
-
-import { sealHost } from './sign-seal';
 
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';

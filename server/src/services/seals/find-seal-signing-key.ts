@@ -1,8 +1,9 @@
 // The key a new verification's seal is signed with, or null when its template has seals turned off. The account's
 // first sealed verification makes its key (seal-key-rows.ts), and the trust list is told.
+import { sealHost, type SealSigningKey } from '../../documents/sign-seal';
+
 import { decryptPrivateKey } from './seal-key-crypto';
 import { ensureActiveSealKey } from './seal-key-rows';
-import { sealHost, type SealSigningKey } from './sign-seal';
 
 import type { SealDeps } from './seal-deps';
 

@@ -6,10 +6,10 @@ import { listSealKeys } from './list-seal-keys';
 import { revokeSealKey } from './revoke-seal-key';
 import { rotateSealKey } from './rotate-seal-key';
 
+import type { SealSigningKey } from '../../documents/sign-seal';
 import type { ServedTrustList } from '../public-pages/public-page-cache';
 import type { Actor } from '../team/actor';
 import type { SealDeps } from './seal-deps';
-import type { SealSigningKey } from './sign-seal';
 
 export function buildSealServices(deps: SealDeps) {
   return {

@@ -3,7 +3,7 @@
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 
-import { detectDocumentType } from '../verifications/detect-document-type';
+import { detectDocumentType } from '../../documents/detect-document-type';
 
 /** Enough for every signature below (a PDF's header may sit anywhere in the first 1 KiB) and a text sample. */
 const SAMPLE_BYTES = 8192;

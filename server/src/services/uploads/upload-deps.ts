@@ -1,7 +1,7 @@
 // What the upload services work with, given once by the services plugin.
 import type { Config } from '../../config';
+import type { Securing } from '../../documents/securing-pool';
 import type { Storage } from '../../storage/storage';
-import type { Securing } from '../verifications/securing-pool';
 
 export interface UploadDeps {
   storage: Storage;

@@ -8,8 +8,8 @@ import { readFile } from 'node:fs/promises';
 import { DEFAULT_QR_PLACEMENT, isoDate } from '@common/verifications';
 import type { CreateVerificationRequest } from '@common/verifications-schemas';
 
+import { sealRequestFor } from '../../documents/sign-seal';
 import { findPublicOrigin } from '../custom-domains/public-origin';
-import { sealRequestFor } from '../seals/sign-seal';
 import { resolveTemplateId } from '../templates/resolve-template-id';
 import { readStagedUpload } from '../uploads/read-staged-upload';
 import { removeStagedUpload } from '../uploads/remove-staged-upload';

@@ -9,8 +9,8 @@ import { recordAudit } from '../team/record-audit';
 import { verificationFileKeys } from './verification-files';
 
 import type { Database } from '../../db/schema';
+import type { SecuredDocument } from '../../documents/secure-document';
 import type { Actor } from '../team/actor';
-import type { SecuredDocument } from './secure-document';
 import type { VerificationDeps } from './verification-deps';
 import type { Transaction } from 'kysely';
 import type { Readable } from 'node:stream';

@@ -1,13 +1,13 @@
 // What the verification services work with, given once by the services plugin.
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
+import type { Securing } from '../../documents/securing-pool';
 import type { Storage } from '../../storage/storage';
 import type { PublicPageCache } from '../public-pages/public-page-cache';
 import type { SealServices } from '../seals/seal-services';
 import type { PlanLimitChecks } from '../subscription/plan-limits';
 import type { WebhookServices } from '../webhooks/webhook-services';
 import type { ScanRecorder } from './scan-recorder';
-import type { Securing } from './securing-pool';
 import type { Kysely } from 'kysely';
 
 /** What verifications (single and bulk) tell the webhooks. */

@@ -5,9 +5,9 @@ import { sql, type Kysely } from 'kysely';
 import { verificationStatus } from '@common/verifications';
 import type { Verification } from '@common/verifications-schemas';
 
+import { qrText } from '../../documents/create-qr-matrix';
 import { personName } from '../../lib/person-name';
 
-import { qrText } from './create-qr-matrix';
 import { verificationUrl } from './public-code';
 
 import type { Database } from '../../db/schema';

@@ -12,6 +12,8 @@ import type {
   VerificationStats,
 } from '@common/verifications-schemas';
 
+import { renderQrCode, type QrImageFormat } from '../../documents/render-qr-code';
+
 import {
   createVerificationFromUpload,
   type NewVerification,
@@ -23,7 +25,6 @@ import { getVerificationStats } from './get-verification-stats';
 import { listVerificationScans } from './list-verification-scans';
 import { listVerifications } from './list-verifications';
 import { verificationUrl } from './public-code';
-import { renderQrCode, type QrImageFormat } from './render-qr-code';
 import { revokeVerification } from './revoke-verification';
 import { updateVerification } from './update-verification';
 import { toVerification, type VerificationRow } from './verification-rows';

@@ -30,7 +30,7 @@ import { createWebhook } from '../../helpers/webhooks';
 import type { FastifyInstance, HTTPMethods, RouteOptions } from 'fastify';
 
 // The file's apps share their securing workers (see securingPoolsPerFile).
-jest.mock('../../../src/services/verifications/securing-pool', () =>
+jest.mock('../../../src/documents/securing-pool', () =>
   jest.requireActual('../../helpers/verifications').securingPoolsPerFile(),
 );
 

@@ -10,7 +10,7 @@ import { createVerification, signedInUser, type TestUser } from '../../helpers/v
 
 import type { FastifyInstance } from 'fastify';
 
-jest.mock('../../../src/services/verifications/securing-pool', () =>
+jest.mock('../../../src/documents/securing-pool', () =>
   jest.requireActual('../../helpers/verifications').securingPoolsPerFile(),
 );
 

@@ -11,7 +11,7 @@ import { distinctVisitors, insertScans } from './analytics-helpers';
 
 import type { FastifyInstance } from 'fastify';
 
-jest.mock('../../../src/services/verifications/securing-pool', () =>
+jest.mock('../../../src/documents/securing-pool', () =>
   jest.requireActual('../../helpers/verifications').securingPoolsPerFile(),
 );
 

@@ -24,7 +24,7 @@ import {
 import type { Queue } from '../../../src/plugins/queue';
 import type { FastifyInstance } from 'fastify';
 
-jest.mock('../../../src/services/verifications/securing-pool', () =>
+jest.mock('../../../src/documents/securing-pool', () =>
   jest.requireActual('../../helpers/verifications').securingPoolsPerFile(),
 );
 void securingPoolsPerFile;

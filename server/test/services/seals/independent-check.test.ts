@@ -14,14 +14,14 @@ import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib
 
 import { TRUST_LIST_PATH, type TrustList } from '@common/seals/trust-list';
 
-import { createQrMatrix } from '../../../src/services/verifications/create-qr-matrix';
+import { createQrMatrix } from '../../../src/documents/create-qr-matrix';
 import { createTemplate } from '../../helpers/templates';
 import { sharedTestApp } from '../../helpers/test-app';
 import { createVerification, signedInUser, type TestUser } from '../../helpers/verifications';
 
 import type { FastifyInstance } from 'fastify';
 
-jest.mock('../../../src/services/verifications/securing-pool', () =>
+jest.mock('../../../src/documents/securing-pool', () =>
   jest.requireActual('../../helpers/verifications').securingPoolsPerFile(),
 );
 

@@ -25,7 +25,7 @@ import {
 
 import type { FastifyInstance } from 'fastify';
 
-jest.mock('../../../src/services/verifications/securing-pool', () =>
+jest.mock('../../../src/documents/securing-pool', () =>
   jest.requireActual('../../helpers/verifications').securingPoolsPerFile(),
 );
 
@@ -267,7 +267,10 @@ test('the seal names the host its QR code points at: the verified custom domain,
   const renamedKey = (await trustList()).keys.find(
     (candidate) => candidate.kid === sealOf(verification).decoded.facts.kid,
   );
-  expect(renamedKey).toMatchObject({ issuer: 'verify.example.edu', declared_name: 'The Royal Society' });
+  expect(renamedKey).toMatchObject({
+    issuer: 'verify.example.edu',
+    declared_name: 'The Royal Society',
+  });
 
   // So does removing the domain: its codes stay genuine on paper, but scanners stop treating it as the issuer's.
   const removed = await app.inject({

@@ -1,12 +1,12 @@
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
+import { checkDocument } from '../../../src/documents/check-document';
 import { UploadedFile } from '../../../src/lib/upload-temp-files';
 import { readStagedUpload } from '../../../src/services/uploads/read-staged-upload';
 import { removeExpiredUploads } from '../../../src/services/uploads/remove-expired-uploads';
 import { stageUpload } from '../../../src/services/uploads/stage-upload';
 import { STAGED_UPLOAD_TTL_MS } from '../../../src/services/uploads/staged-upload-record';
-import { checkDocument } from '../../../src/services/verifications/check-document';
 import { openDiskStorage, type DiskStorage } from '../../../src/storage/disk-storage';
 import { createTempDir } from '../../helpers/test-app';
 import { makePdf } from '../../helpers/test-documents';

@@ -9,7 +9,7 @@ import { insertScans } from '../../../services/analytics/analytics-helpers';
 
 import type { FastifyInstance } from 'fastify';
 
-jest.mock('../../../../src/services/verifications/securing-pool', () =>
+jest.mock('../../../../src/documents/securing-pool', () =>
   jest.requireActual('../../../helpers/verifications').securingPoolsPerFile(),
 );
 

@@ -6,7 +6,7 @@ import { createVerification, signedInUser, type TestUser } from '../../../helper
 
 import type { FastifyInstance } from 'fastify';
 
-jest.mock('../../../../src/services/verifications/securing-pool', () =>
+jest.mock('../../../../src/documents/securing-pool', () =>
   jest.requireActual('../../../helpers/verifications').securingPoolsPerFile(),
 );
 

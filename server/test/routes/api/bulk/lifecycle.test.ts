@@ -22,7 +22,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 
 // The file's apps share their securing workers (see securingPoolsPerFile).
-jest.mock('../../../../src/services/verifications/securing-pool', () =>
+jest.mock('../../../../src/documents/securing-pool', () =>
   jest.requireActual('../../../helpers/verifications').securingPoolsPerFile(),
 );
 

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 
 // Apps with the same securing settings share their workers (see securingPoolsPerFile): the first two tests' pool
 // starts once.
-jest.mock('../../../../src/services/verifications/securing-pool', () =>
+jest.mock('../../../../src/documents/securing-pool', () =>
   jest.requireActual('../../../helpers/verifications').securingPoolsPerFile(),
 );
 

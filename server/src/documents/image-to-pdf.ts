@@ -12,9 +12,9 @@ import {
 
 import { POINTS_PER_MM } from '@common/qr-geometry';
 
+import { documentErrors } from './document-errors';
 import { readJpegSize, readPngSize } from './read-image-size';
 import { readJpegOrientation, type JpegOrientation } from './read-jpeg-orientation';
-import { documentErrors } from './verification-errors';
 
 const MARGIN_MM = 10;
 // PNGs are decoded in memory to embed them, and JPEGs are decoded by every viewer of the secured PDF; a small file

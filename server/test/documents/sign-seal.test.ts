@@ -3,7 +3,7 @@ import { generateKeyPairSync } from 'node:crypto';
 
 import { decodeSeal, hasLowS } from '@common/seals/seal-format';
 
-import { signSeal } from '../../../src/services/seals/sign-seal';
+import { signSeal } from '../../src/documents/sign-seal';
 
 test('every seal is signed in low-S form', () => {
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });

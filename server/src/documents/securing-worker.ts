@@ -4,14 +4,14 @@ import { readFile } from 'node:fs/promises';
 
 import type { DocumentContentType } from '@common/uploads';
 
-import { AppError } from '../../lib/app-error';
-import { drawDesign } from '../bulk/draw-design';
-import { readSheet, type Sheet, type SheetLimits } from '../bulk/read-sheet';
+import { AppError } from '../lib/app-error';
 
 import { checkDocument, type DocumentLimits } from './check-document';
+import { drawDesign } from './draw-design';
+import { readSheet, type Sheet, type SheetLimits } from './read-sheet';
 import { secureDocument, type SecureDocumentInput, type SecuredDocument } from './secure-document';
 
-import type { DrawnText } from '../bulk/bulk-items';
+import type { DrawnText } from './draw-design';
 import type { MessagePort } from 'node:worker_threads';
 
 export type SecuringJob =

@@ -7,7 +7,7 @@ import path from 'node:path';
 
 import ExcelJS from 'exceljs';
 
-import { readSheet } from '../../../src/services/bulk/read-sheet';
+import { readSheet } from '../../src/documents/read-sheet';
 
 const LIMITS = { maxRows: 100, maxInflatedBytes: 10 * 1024 ** 2 };
 // Unpatched, about one read in 200 failed: 400 reads fail at least once with a probability above 85 %.

@@ -1,7 +1,7 @@
 import { loadImage, createCanvas } from '@napi-rs/canvas';
 import jsQR from 'jsqr';
 
-import { renderQrCode } from '../../../src/services/verifications/render-qr-code';
+import { renderQrCode } from '../../src/documents/render-qr-code';
 
 const URL = 'https://verify.example.com/v/abcdefghijkmnpqr';
 

@@ -2,11 +2,24 @@
 // pool's workers, which then secure the result like any document.
 import { PDFDocument, rgb, StandardFonts, type PDFFont } from 'pdf-lib';
 
-import type { BulkFont } from '@common/bulk';
+import type { BulkFont, DesignLayout } from '@common/bulk';
 
-import { AppError } from '../../lib/app-error';
+import { AppError } from '../lib/app-error';
 
-import type { DrawnText } from './bulk-items';
+/** The text drawn on a design, in page coordinates chosen by the layout (see common/bulk.ts DesignField). */
+export interface DrawnText {
+  /** The layout's field it draws: a standard field or a column. */
+  field: string;
+  /** Counted from 1. */
+  page: number;
+  x: number;
+  y: number;
+  text: string;
+  font: DesignLayout['fields'][number]['font'];
+  size: number;
+  color: string;
+  align: DesignLayout['fields'][number]['align'];
+}
 
 const FONTS: Record<BulkFont, StandardFonts> = {
   Helvetica: StandardFonts.Helvetica,

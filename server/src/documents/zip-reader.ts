@@ -3,8 +3,8 @@
 // that no entry grows past the size its header declares, so declared sizes can be trusted for the totals.
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 
-import { AppError } from '../../lib/app-error';
-import { formatBytes } from '../../lib/format-bytes';
+import { AppError } from '../lib/app-error';
+import { formatBytes } from '../lib/format-bytes';
 
 const OPEN_OPTIONS: yauzl.Options = {
   lazyEntries: true,

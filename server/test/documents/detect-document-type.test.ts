@@ -1,5 +1,5 @@
-import { detectDocumentType } from '../../../src/services/verifications/detect-document-type';
-import { makeJpeg, makePdf, makePng } from '../../helpers/test-documents';
+import { detectDocumentType } from '../../src/documents/detect-document-type';
+import { makeJpeg, makePdf, makePng } from '../helpers/test-documents';
 
 test('PDF, PNG and JPEG are told by their first bytes', async () => {
   expect(detectDocumentType(await makePdf())).toBe('application/pdf');

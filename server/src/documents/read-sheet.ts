@@ -7,7 +7,7 @@ import { open } from 'node:fs/promises';
 
 import { parse } from 'csv-parse';
 
-import { AppError } from '../../lib/app-error';
+import { AppError } from '../lib/app-error';
 
 import { inflatedZipSize } from './zip-reader';
 

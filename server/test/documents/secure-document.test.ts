@@ -4,10 +4,10 @@ import { PDFDocument } from 'pdf-lib';
 
 import type { QrPlacement } from '@common/verifications';
 
-import { AppError } from '../../../src/lib/app-error';
-import { verificationUrl } from '../../../src/services/verifications/public-code';
-import { secureDocument } from '../../../src/services/verifications/secure-document';
-import { renderPdfPages, type RenderedPage } from '../../helpers/pdf-pages';
+import { secureDocument } from '../../src/documents/secure-document';
+import { AppError } from '../../src/lib/app-error';
+import { verificationUrl } from '../../src/services/verifications/public-code';
+import { renderPdfPages, type RenderedPage } from '../helpers/pdf-pages';
 import {
   BLUE,
   isNear,
@@ -19,9 +19,9 @@ import {
   makePng,
   makePngHidingItsHeader,
   RED,
-} from '../../helpers/test-documents';
+} from '../helpers/test-documents';
 
-import type { DocumentLimits } from '../../../src/services/verifications/check-document';
+import type { DocumentLimits } from '../../src/documents/check-document';
 
 const CODE = 'abcdefghijkmnpqr';
 const URL = verificationUrl('https://verify.example.com', CODE);

@@ -6,9 +6,9 @@
 import { Readable } from 'node:stream';
 import { createInflate } from 'node:zlib';
 
-import { formatBytes } from '../../lib/format-bytes';
+import { formatBytes } from '../lib/format-bytes';
 
-import { documentErrors } from './verification-errors';
+import { documentErrors } from './document-errors';
 
 export interface PdfLimits {
   /** PDF_MAX_PAGES. */

@@ -5,9 +5,9 @@ import { PDFDocument } from 'pdf-lib';
 import type { DocumentContentType } from '@common/uploads';
 
 import { detectDocumentType } from './detect-document-type';
+import { documentErrors } from './document-errors';
 import { imageToPdf } from './image-to-pdf';
 import { checkPdfPageCount, checkPdfStructure, type PdfLimits } from './pdf-structure';
-import { documentErrors } from './verification-errors';
 
 const PRODUCER = 'QR Verify';
 

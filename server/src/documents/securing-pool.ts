@@ -8,14 +8,14 @@ import { Piscina } from 'piscina';
 
 import type { DocumentContentType } from '@common/uploads';
 
-import { AppError } from '../../lib/app-error';
-import { workerBundle } from '../../lib/worker-bundle';
+import { AppError } from '../lib/app-error';
+import { workerBundle } from '../lib/worker-bundle';
 
-import { documentErrors } from './verification-errors';
+import { documentErrors } from './document-errors';
 
-import type { DrawnText } from '../bulk/bulk-items';
-import type { Sheet, SheetLimits } from '../bulk/read-sheet';
+import type { DrawnText } from './draw-design';
 import type { PdfLimits } from './pdf-structure';
+import type { Sheet, SheetLimits } from './read-sheet';
 import type { SecureDocumentInput, SecuredDocument } from './secure-document';
 import type { SecuringOutcome, SecuringTask } from './securing-worker';
 

@@ -7,12 +7,12 @@ import { StandardFonts, type PDFPage } from 'pdf-lib';
 import type { DocumentContentType } from '@common/uploads';
 import { SEALED_QR_MIN_MODULE_MM, type QrPlacement } from '@common/verifications';
 
-import { sha256 } from '../../lib/sha256';
-import { signSeal, type SealRequest } from '../seals/sign-seal';
+import { sha256 } from '../lib/sha256';
 
 import { checkDocument, type DocumentLimits } from './check-document';
 import { createQrMatrix, type QrMatrix } from './create-qr-matrix';
 import { drawQrStamp } from './draw-qr-stamp';
+import { signSeal, type SealRequest } from './sign-seal';
 
 export interface SecureDocumentInput {
   /** The uploaded file, as received. */

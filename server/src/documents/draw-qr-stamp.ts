@@ -17,7 +17,7 @@ import { placeQrCode, POINTS_PER_MM } from '@common/qr-geometry';
 import type { QrPlacement } from '@common/verifications';
 
 import { QR_QUIET_ZONE_MODULES, type QrMatrix } from './create-qr-matrix';
-import { documentErrors } from './verification-errors';
+import { documentErrors } from './document-errors';
 
 const PRINT_SAFE_MARGIN_MM = 5;
 const CAPTION = 'Scan to verify';
