@@ -25,7 +25,7 @@ import {
 } from '@common/seals/verify-seal';
 
 import { ConfigError, loadConfig, type Environment } from '../config';
-import { detectDocumentType } from '../services/verifications/detect-document-type';
+import { detectDocumentType } from '../documents/detect-document-type';
 
 import { isParseArgsError, type CommandOutput } from './cli-support';
 
