@@ -2,7 +2,19 @@
 // renamed into place, so a crash or a failed upload never leaves a truncated file under a real key.
 import { randomBytes } from 'node:crypto';
 import { constants, createReadStream, createWriteStream } from 'node:fs';
-import { access, mkdir, readdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
+import {
+  access,
+  copyFile,
+  link,
+  mkdir,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  rmdir,
+  stat,
+  utimes,
+} from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -31,11 +43,15 @@ export class DiskStorage implements Storage {
     return file;
   }
 
+  private async newTempFile(): Promise<string> {
+    const tempDir = path.join(this.root, TEMP_FOLDER);
+    await mkdir(tempDir, { recursive: true });
+    return path.join(tempDir, `${randomBytes(12).toString('hex')}.part`);
+  }
+
   async put(key: string, body: Buffer | Readable): Promise<void> {
     const file = this.pathOf(key);
-    const tempDir = path.join(this.root, TEMP_FOLDER);
-    const tempFile = path.join(tempDir, `${randomBytes(12).toString('hex')}.part`);
-    await mkdir(tempDir, { recursive: true });
+    const tempFile = await this.newTempFile();
     try {
       const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
       await pipeline(source, createWriteStream(tempFile, { flags: 'wx' }));
@@ -67,6 +83,42 @@ export class DiskStorage implements Storage {
     const file = this.pathOf(key);
     if (!(await this.isFile(file))) throw new StoredFileNotFoundError(key);
     return { path: file, release: async () => undefined };
+  }
+
+  // A second name for the same bytes: files are never changed in place (put renames a new file over the old one),
+  // so the two names cannot drift apart. Made under a temporary name and renamed into place, as put does; a
+  // file system without hard links gets a real copy instead.
+  async copy(from: string, to: string): Promise<void> {
+    const [source, target] = [this.pathOf(from), this.pathOf(to)];
+    const tempFile = await this.newTempFile();
+    try {
+      await link(source, tempFile).catch(async (error: NodeJS.ErrnoException) => {
+        if (isMissingFile(error)) throw new StoredFileNotFoundError(from);
+        if (error.code !== 'EPERM' && error.code !== 'ENOTSUP' && error.code !== 'EXDEV')
+          throw error;
+        await copyFile(source, tempFile);
+      });
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(tempFile, target);
+      await this.touch(target);
+    } catch (error) {
+      await rm(tempFile, { force: true });
+      throw error;
+    }
+  }
+
+  async move(from: string, to: string): Promise<void> {
+    const [source, target] = [this.pathOf(from), this.pathOf(to)];
+    if (!(await this.isFile(source))) throw new StoredFileNotFoundError(from);
+    await mkdir(path.dirname(target), { recursive: true });
+    try {
+      await rename(source, target);
+    } catch (error) {
+      if (isMissingFile(error)) throw new StoredFileNotFoundError(from); // moved or removed meanwhile
+      throw error;
+    }
+    await this.touch(target);
+    await this.removeEmptyFolders(path.dirname(source));
   }
 
   async delete(key: string): Promise<void> {
@@ -107,6 +159,13 @@ export class DiskStorage implements Storage {
   async check(): Promise<void> {
     // Writable, not only present: a full or read-only disk fails here rather than on the next upload.
     await access(this.root, constants.W_OK | constants.R_OK);
+  }
+
+  // modifiedAt answers when a key was last written, and a copy or a move writes its target: the orphan sweep must not
+  // take a verification's just-moved original for an old file.
+  private async touch(file: string): Promise<void> {
+    const now = new Date();
+    await utimes(file, now, now);
   }
 
   private async isFile(file: string): Promise<boolean> {

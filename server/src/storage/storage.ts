@@ -15,6 +15,18 @@ export interface Storage {
    * Throws StoredFileNotFoundError when there is none.
    */
   localFile(key: string): Promise<{ path: string; release(): Promise<void> }>;
+  /**
+   * Copies the file at `from` to `to`, replacing any file there, without the bytes passing through the app: a
+   * hard link on disk, a server-side copy in a bucket. Readers never see a half-written `to`; its modifiedAt is
+   * the copy's time. Throws StoredFileNotFoundError when there is no file at `from`.
+   */
+  copy(from: string, to: string): Promise<void>;
+  /**
+   * Moves the file at `from` to `to`, replacing any file there: a rename on disk (atomic), a copy then a delete in a
+   * bucket (a crash between the two leaves both, never neither). Throws StoredFileNotFoundError when there is no
+   * file at `from`.
+   */
+  move(from: string, to: string): Promise<void>;
   /** Removes the file; removing a file that is not there is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;

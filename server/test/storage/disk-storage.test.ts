@@ -1,4 +1,4 @@
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { DiskStorage, openDiskStorage } from '../../src/storage/disk-storage';
@@ -63,4 +63,22 @@ test('a file outside the root stays untouched even next to it', async () => {
   await expect(storage.get('../secret')).rejects.toBeInstanceOf(InvalidStorageKeyError);
   await expect(storage.delete('../secret')).rejects.toBeInstanceOf(InvalidStorageKeyError);
   expect(await readdir(folder)).toContain('secret');
+});
+
+test('a copy is a second name for the same bytes, and a move a rename that leaves no empty folder', async () => {
+  await storage.put('uploads/u1/a/file', Buffer.from('staged'));
+
+  await storage.copy('uploads/u1/a/file', 'verifications/v1/original');
+  const [source, copy] = await Promise.all(
+    ['uploads/u1/a/file', 'verifications/v1/original'].map((key) =>
+      stat(path.join(storage.root, key)),
+    ),
+  );
+  expect(copy.ino).toBe(source.ino);
+  expect(copy.nlink).toBe(2);
+
+  await storage.move('verifications/v1/original', 'verifications/v2/original');
+  expect((await stat(path.join(storage.root, 'verifications/v2/original'))).ino).toBe(source.ino);
+  expect(await readdir(path.join(storage.root, 'verifications'))).toEqual(['v2']);
+  expect(await readdir(path.join(storage.root, '.tmp'))).toEqual([]);
 });

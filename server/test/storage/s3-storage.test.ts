@@ -51,3 +51,16 @@ test('listing pages through more keys than one answer holds', async () => {
 
   expect((await storage.list('uploads')).sort()).toEqual(keys);
 });
+
+test('a copy keeps the metadata the object was stored with', async () => {
+  const storage = await openStore();
+  await storage.put('exports/a/file', Buffer.from('x'), { purpose: 'export' });
+
+  await storage.copy('exports/a/file', 'exports/b/file');
+  await storage.move('exports/b/file', 'exports/c/file');
+
+  expect(await storage.stat('exports/c/file')).toMatchObject({
+    size: 1,
+    metadata: { purpose: 'export' },
+  });
+});

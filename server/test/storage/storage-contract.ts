@@ -136,6 +136,61 @@ export function describeStorageContract(openStore: () => Promise<Storage>): void
     await expect(storage.list('../')).rejects.toBeInstanceOf(InvalidStorageKeyError);
   });
 
+  test('a copy reads back beside its source, and outlives a new file put over the source', async () => {
+    await storage.put('uploads/u1/a/file', Buffer.from('staged'));
+    await storage.put('verifications/v1/original', Buffer.from('replaced by the copy'));
+    const before = Date.now();
+
+    await storage.copy('uploads/u1/a/file', 'verifications/v1/original');
+
+    expect((await storage.get('verifications/v1/original')).toString()).toBe('staged');
+    expect((await storage.get('uploads/u1/a/file')).toString()).toBe('staged');
+    // Written now, as far as the orphan sweep can tell (remove-orphaned-verification-files.ts).
+    expect((await storage.modifiedAt('verifications/v1/original'))!.getTime()).toBeGreaterThan(
+      before - 2000,
+    );
+    await storage.put('uploads/u1/a/file', Buffer.from('new bytes'));
+    expect((await storage.get('verifications/v1/original')).toString()).toBe('staged');
+    await storage.delete('uploads/u1/a/file');
+    expect((await storage.get('verifications/v1/original')).toString()).toBe('staged');
+  });
+
+  test('a moved file reads back under its new key only, replacing what was there', async () => {
+    await storage.put('uploads/u1/a/file', Buffer.from('staged'));
+    await storage.put('verifications/v1/original', Buffer.from('old'));
+
+    await storage.move('uploads/u1/a/file', 'verifications/v1/original');
+
+    expect((await storage.get('verifications/v1/original')).toString()).toBe('staged');
+    expect(await storage.exists('uploads/u1/a/file')).toBe(false);
+    expect(await storage.list('uploads')).toEqual([]);
+    expect(await storage.list('verifications')).toEqual(['verifications/v1/original']);
+  });
+
+  test('copying or moving a file that is not there is refused, and writes nothing', async () => {
+    await expect(storage.copy('uploads/none', 'verifications/v1/original')).rejects.toBeInstanceOf(
+      StoredFileNotFoundError,
+    );
+    await expect(storage.move('uploads/none', 'verifications/v1/original')).rejects.toBeInstanceOf(
+      StoredFileNotFoundError,
+    );
+    expect(await storage.exists('verifications/v1/original')).toBe(false);
+  });
+
+  test('a 20 MiB file copied and moved keeps its SHA-256', async () => {
+    const source = generatedStream(20 * 1024 * 1024);
+    await storage.put('bulk/op/large.zip', source.stream);
+    const sha256 = source.sha256();
+
+    await storage.copy('bulk/op/large.zip', 'bulk/op/copy.zip');
+    await storage.move('bulk/op/copy.zip', 'bulk/other/moved.zip');
+
+    for (const key of ['bulk/op/large.zip', 'bulk/other/moved.zip']) {
+      expect((await sha256OfStream(await storage.getStream(key))).sha256).toBe(sha256);
+    }
+    expect(await storage.exists('bulk/op/copy.zip')).toBe(false);
+  });
+
   test('a store that works passes its check', async () => {
     await expect(storage.check()).resolves.toBeUndefined();
   });
@@ -159,5 +214,9 @@ export function describeStorageContract(openStore: () => Promise<Storage>): void
     await expect(storage.localFile(key)).rejects.toBeInstanceOf(InvalidStorageKeyError);
     await expect(storage.exists(key)).rejects.toBeInstanceOf(InvalidStorageKeyError);
     await expect(storage.delete(key)).rejects.toBeInstanceOf(InvalidStorageKeyError);
+    await expect(storage.copy(key, 'a/b')).rejects.toBeInstanceOf(InvalidStorageKeyError);
+    await expect(storage.copy('a/b', key)).rejects.toBeInstanceOf(InvalidStorageKeyError);
+    await expect(storage.move(key, 'a/b')).rejects.toBeInstanceOf(InvalidStorageKeyError);
+    await expect(storage.move('a/b', key)).rejects.toBeInstanceOf(InvalidStorageKeyError);
   });
 }
