@@ -25,11 +25,16 @@ export function downloadClass(download: PageVerdict['download']): string {
 
 /**
  * Who issued the verification, as far as it is proven (common/issuer-identity.ts): a proven name in bold, an
- * account's own name in its words, each with its note beside it in the same print.
+ * account's own name in its words ("An account …" when it opens a line of its own), each with its note beside it in
+ * the same print.
  */
-export function issuerLine(issuer: IssuerIdentity): SafeHtml {
+export function issuerLine(
+  issuer: IssuerIdentity,
+  { opensLine = false }: { opensLine?: boolean } = {},
+): SafeHtml {
   const { isProven, name, note } = issuerWords(issuer);
-  return html`${isProven ? html`<strong>${name}</strong>` : name}${note && html` (${note})`}`;
+  const words = opensLine ? name.charAt(0).toUpperCase() + name.slice(1) : name;
+  return html`${isProven ? html`<strong>${name}</strong>` : words}${note && html` (${note})`}`;
 }
 
 function revocationNotes(verification: PublicVerification): SafeHtml {

@@ -188,7 +188,7 @@ function detailsCard(
   return html`<section class="card" aria-labelledby="document-title">
     <h2 id="document-title">${verification.title}</h2>
     <dl>
-      ${shown('issuer') && detailRow(label('issuer'), issuerLine(verification.issuer))}
+      ${shown('issuer') && detailRow(label('issuer'), issuerLine(verification.issuer, { opensLine: true }))}
       ${shown('holder_name') && detailRow(label('holder_name'), verification.holder_name)}
       ${shown('issue_date') && detailRow(label('issue_date'), longDate(verification.issue_date))}
       ${

@@ -561,7 +561,10 @@ function expectIssuerShownAsDocumented(row: IssuerTableRow, body: HTMLElement) {
   );
   expect([row.issuer, text(issuerRow?.querySelector('dd'))]).toEqual([
     row.issuer,
-    issuerPhrase(row.identity),
+    // Opening the row's value: with a capital ("An account …"); a domain or a checked name as it is.
+    row.tone === 'verified'
+      ? issuerPhrase(row.identity)
+      : issuerPhrase(row.identity).replace(/^an /, 'An '),
   ]);
   // The tick-bearing shield, and "Sealed by", only for a proven issuer; the header's shield beside its name too,
   // or beside QR Verify's own where no issuer's name is shown.

@@ -104,7 +104,7 @@ describe('the verdict comes first, in words, colour and an icon', () => {
     expect(details).toEqual([
       [
         'Issued by',
-        'an account calling itself “University of Examples” (its name is not verified)',
+        'An account calling itself “University of Examples” (its name is not verified)',
       ],
       ['Holder', 'Ada Lovelace'],
       ['Issue date', '5 March 2025'],
@@ -290,7 +290,8 @@ describe('who issued it: said only as far as it is proven, in the same print as 
     ).toMatchObject({
       status:
         'This document was issued by an account calling itself “Alpha University” (its name is not verified) and is valid.',
-      detail: 'an account calling itself “Alpha University” (its name is not verified)',
+      // Opening the row's value: with a capital.
+      detail: 'An account calling itself “Alpha University” (its name is not verified)',
       bold: [],
       isNoteInSamePrint: true,
     });
@@ -308,7 +309,7 @@ describe('who issued it: said only as far as it is proven, in the same print as 
 
     expect(shown).toMatchObject({
       status: `This document was issued by an account whose name is not shown (${note}) and is valid.`,
-      detail: `an account whose name is not shown (${note})`,
+      detail: `An account whose name is not shown (${note})`,
       bold: [],
     });
     expect(shown.text).not.toContain(LOOK_ALIKE);
