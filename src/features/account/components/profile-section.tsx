@@ -53,7 +53,12 @@ function IssuerPreview({ profile }: { profile: UserProfile }) {
   const isRenamed = name !== '' && name !== profile.issuer_name;
   // The live region stays (empty) so that a screen reader hears the preview when it appears.
   return (
-    <Typography variant="body2" color="text.secondary" aria-live="polite">
+    <Typography
+      variant="body2"
+      color="text.secondary"
+      aria-live="polite"
+      sx={{ '&:empty': { mt: 0 } }}
+    >
       {isRenamed && (
         <>
           When saved, public pages will say:{' '}
@@ -165,13 +170,13 @@ export function ProfileSection({ profile }: { profile: UserProfile }) {
                   placeholder={isOwner ? personName(profile) : undefined}
                   helperText={
                     isOwner
-                      ? 'The issuer every public verification page names. Leave it empty to use your name.'
+                      ? 'Your organisation’s name, as you state it. Leave it empty to use your name.'
                       : 'Your organisation’s name is set by the account owner.'
                   }
                 />
-                <IssuerIdentityNotice identity={profile.issuer_identity} isOwner={isOwner} />
                 {/* Only the owner names the account: a shared user's own name is not its issuer. */}
                 {isOwner && <IssuerPreview profile={profile} />}
+                <IssuerIdentityNotice identity={profile.issuer_identity} isOwner={isOwner} />
               </Stack>
               <IndustryField current={profile.industry} />
               <SubmitBar
