@@ -94,6 +94,12 @@ describe('accepting', () => {
       industry: null,
       organisation_name: null,
       issuer_name: 'Olivia Hopper',
+      issuer_identity: {
+        issuer: null,
+        issuer_proof: null,
+        declared_name: 'Olivia Hopper',
+        declared_name_withheld: null,
+      },
       has_password: true,
       pending_email: null,
       delete_after: null,
