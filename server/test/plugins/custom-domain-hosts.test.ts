@@ -46,8 +46,10 @@ describe('a verified custom domain', () => {
   test("serves its account's page, naming the domain beside the issuer; another account's code is not found", async () => {
     const page = await onHost(DOMAIN, `/v/${ownCode}`);
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('<strong>verify.university.edu</strong>, verified by DNS');
-    expect(page.body).toContain('University of X');
+    // The verified domain is the issuer; the organisation name is what it says of itself.
+    const namedByDomain =
+      '<strong>verify.university.edu</strong> (University of X, as stated by the issuer)';
+    expect(page.body).toContain(namedByDomain);
     // The page's own assets come from the same host.
     const script = /<script src="([^"]+)"/.exec(page.body)![1]!;
     expect((await onHost(DOMAIN, script)).statusCode).toBe(200);
@@ -61,7 +63,7 @@ describe('a verified custom domain', () => {
     // The same code on our own host is found, as it always was.
     expect((await onHost('localhost', `/v/${otherCode}`)).statusCode).toBe(200);
     // The domain is named on our host too.
-    expect((await onHost('localhost', `/v/${ownCode}`)).body).toContain('verified by DNS');
+    expect((await onHost('localhost', `/v/${ownCode}`)).body).toContain(namedByDomain);
   });
 
   test('answers 404 for everything but the public pages: the SPA, the API, Companion', async () => {
