@@ -1,5 +1,6 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
 
+import { declaredOnly } from '../issuer-identity';
 import { bytesToDigits, digitsToBytes } from '../seals/seal-digits';
 import {
   decodeSeal,
@@ -36,7 +37,7 @@ function makeKey(overrides: Partial<TrustedKey> = {}) {
     kid: facts.kid,
     alg: 'ES256',
     use: 'sig',
-    issuer: 'University of X',
+    ...declaredOnly('University of X'),
     custom_domain: null,
     status: 'active',
     created_at: '2026-01-01T00:00:00.000Z',

@@ -1,59 +1,14 @@
 // The seal check runs on the device; here WebCrypto's ECDSA is Node's (jsdom has no crypto.subtle).
-import { generateKeyPairSync, sign, webcrypto } from 'node:crypto';
 
 import { checkScannedCode } from '@/features/scanner/check-scanned-code';
-import { encodeSeal, encodeSealPayload, signedMessage } from '@common/seals/seal-format';
-import type { TrustList, TrustedKey } from '@common/seals/trust-list';
+import type { TrustList } from '@common/seals/trust-list';
 
-const CODE = 'abcdefghijkmnpqr';
-const SERVICE_HOST = 'qrverify.example';
+import { CODE, makeIssuer, SERVICE_HOST, lendNodeCrypto } from './sealed-codes';
 
-function issuerKey(kid: string, customDomain: string | null) {
-  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const jwk = publicKey.export({ format: 'jwk' });
-  const key: TrustedKey = {
-    kty: 'EC',
-    crv: 'P-256',
-    x: jwk.x!,
-    y: jwk.y!,
-    kid,
-    alg: 'ES256',
-    use: 'sig',
-    issuer: `Issuer ${kid}`,
-    custom_domain: customDomain,
-    status: 'active',
-    created_at: '2026-01-01T00:00:00.000Z',
-    retired_at: null,
-    revoked_at: null,
-  };
-  /** The URL a code of this issuer, sealed for `host`, carries. */
-  const sealedUrl = (host: string) => {
-    const payload = encodeSealPayload({
-      kid,
-      code: CODE,
-      documentHash: 'ab'.repeat(32),
-      issueDate: '2026-06-30',
-      expiryDate: null,
-      sealedAt: '2026-11-25T10:42:00.000Z',
-      holderName: 'Grace Hopper',
-    });
-    const signature = sign('sha256', signedMessage(payload, host), {
-      key: privateKey,
-      dsaEncoding: 'ieee-p1363',
-    });
-    return `https://${host}/v/${CODE}#${encodeSeal(payload, signature)}`;
-  };
-  return { key, sealedUrl };
-}
+lendNodeCrypto();
 
-beforeAll(() => {
-  if (!globalThis.crypto?.subtle) {
-    Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: true });
-  }
-});
-
-const university = issuerKey('AAECAwQFBgc', 'verify.university.example');
-const other = issuerKey('BwYFBAMCAQA', 'verify.other.example');
+const university = makeIssuer('AAECAwQFBgc', { customDomain: 'verify.university.example' });
+const other = makeIssuer('BwYFBAMCAQA', { customDomain: 'verify.other.example' });
 const trustList: TrustList = { keys: [university.key, other.key], service_hosts: [SERVICE_HOST] };
 
 describe('checking a scanned code', () => {

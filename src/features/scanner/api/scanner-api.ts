@@ -2,6 +2,7 @@
 // at /.well-known/jwks.json) and a verification's live public view by its code. The last trust list fetched is also
 // kept on the device, so a seal can be checked with no network even where the service worker is not running.
 import { baseApi } from '@/lib/api/base-api';
+import { keyIdentity } from '@common/public-page/seal-messages';
 import { TRUST_LIST_PATH, type TrustList } from '@common/seals/trust-list';
 import type { PublicVerificationResponse } from '@common/verifications-schemas';
 
@@ -10,10 +11,22 @@ const STORED_TRUST_LIST_KEY = 'qrverify.trust-list';
 /** The scanner says itself what a failed call means (offline, not found): no generic toast. */
 const SHOWN_BY_SCREEN = { showsOwnErrors: true } as const;
 
+/**
+ * The trust list with every key's issuer identity filled in. A copy from before issuer identities (this device's
+ * stored one, or the service worker's cached answer) names in `issuer` what each account calls itself, with no
+ * `issuer_proof`: that name is declared, never proven.
+ */
+export function withIssuerIdentities(trustList: TrustList): TrustList {
+  return {
+    ...trustList,
+    keys: trustList.keys.map((key) => ({ ...key, ...keyIdentity(key) })),
+  };
+}
+
 export function storedTrustList(): TrustList | null {
   try {
     const stored = window.localStorage.getItem(STORED_TRUST_LIST_KEY);
-    return stored ? (JSON.parse(stored) as TrustList) : null;
+    return stored ? withIssuerIdentities(JSON.parse(stored) as TrustList) : null;
   } catch {
     return null;
   }
@@ -33,6 +46,7 @@ export const scannerApi = baseApi.injectEndpoints({
     getTrustList: build.query<TrustList, void>({
       // Outside the API's base path: an absolute URL keeps the base query from prefixing /api/.
       query: () => new URL(TRUST_LIST_PATH, window.location.origin).href,
+      transformResponse: (trustList: TrustList) => withIssuerIdentities(trustList),
       extraOptions: SHOWN_BY_SCREEN,
       async onQueryStarted(_argument, { queryFulfilled }) {
         const result = await queryFulfilled.catch(() => null);

@@ -1,5 +1,8 @@
 // What the scanner found, loudest first: a look-alike site (the phishing case), then the seal and its signed
-// facts to compare with the paper, then — when the network answers — the live status.
+// facts to compare with the paper, then — when the network answers — the live status. Who issued it is said only
+// as far as it is proven (common/issuer-identity.ts): the green tick for a verified domain or an operator-checked
+// name, the neutral account look for an account that only names itself.
+import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import GppBadOutlined from '@mui/icons-material/GppBadOutlined';
 import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
 import WifiOffOutlined from '@mui/icons-material/WifiOffOutlined';
@@ -11,13 +14,20 @@ import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 
 import { longDate } from '@common/dates';
-import { sealMessage, type SealMessage } from '@common/public-page/seal-messages';
+import {
+  declaredOnly,
+  issuerPhrase,
+  issuerWords,
+  type IssuerIdentity,
+} from '@common/issuer-identity';
+import { keyIdentity, sealMessage, type SealMessage } from '@common/public-page/seal-messages';
 import type { SealFacts } from '@common/seals/seal-format';
 import type { TrustList } from '@common/seals/trust-list';
 import type { SealedUrl } from '@common/seals/verify-seal';
+import type { PublicVerificationResponse } from '@common/verifications-schemas';
 
 import { useGetLiveVerificationQuery } from '../api/scanner-api';
 import { checkScannedCode, type ScannedCodeCheck } from '../check-scanned-code';
@@ -66,45 +76,63 @@ function ForeignHostWarning({ url, trustList }: { url: SealedUrl; trustList: Tru
   );
 }
 
-function SignedFacts({ facts, issuer }: { facts: SealFacts; issuer: string }) {
-  const rows: Array<[string, string]> = [
-    ['Issued by', issuer],
+/** "An account calling itself …" opens the row's value with a capital; a domain or a checked name as it is. */
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The issuer's row: a proven name in bold, an account's own name in its words, the note beside it in the same print. */
+function IssuerValue({ identity }: { identity: IssuerIdentity }) {
+  const { isProven, name, note } = issuerWords(identity);
+  return (
+    <>
+      {isProven ? <strong>{name}</strong> : capitalised(name)}
+      {note && ` (${note})`}
+    </>
+  );
+}
+
+function SignedFacts({ facts, issuer }: { facts: SealFacts; issuer: IssuerIdentity }) {
+  const rows: Array<[string, ReactNode]> = [
+    ['Issued by', <IssuerValue key="issuer" identity={issuer} />],
     ['Holder', facts.holderName || '—'],
     ['Issue date', longDate(facts.issueDate)],
     ['Expiry date', facts.expiryDate ? longDate(facts.expiryDate) : 'Does not expire'],
     ['Verification code', facts.code],
     ['Sealed at', `${longDate(facts.sealedAt)}, ${facts.sealedAt.slice(11, 16)} UTC`],
   ];
+  // A <dl> has no role to carry a name: the group around it does.
   return (
-    <Box
-      component="dl"
-      aria-label="Signed facts"
-      sx={{
-        m: 0,
-        display: 'grid',
-        gridTemplateColumns: { xs: '1fr', sm: '150px 1fr' },
-        gap: { xs: 0.25, sm: 1 },
-      }}
-    >
-      {rows.map(([label, value]) => (
-        <Box key={label} sx={{ display: 'contents' }}>
-          <Typography
-            component="dt"
-            variant="caption"
-            sx={{
-              color: 'text.secondary',
-              fontWeight: 600,
-              textTransform: 'uppercase',
-              mt: { xs: 1, sm: 0.25 },
-            }}
-          >
-            {label}
-          </Typography>
-          <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-            {value}
-          </Typography>
-        </Box>
-      ))}
+    <Box role="group" aria-label="Signed facts">
+      <Box
+        component="dl"
+        sx={{
+          m: 0,
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: '150px 1fr' },
+          gap: { xs: 0.25, sm: 1 },
+        }}
+      >
+        {rows.map(([label, value]) => (
+          <Box key={label} sx={{ display: 'contents' }}>
+            <Typography
+              component="dt"
+              variant="caption"
+              sx={{
+                color: 'text.secondary',
+                fontWeight: 600,
+                textTransform: 'uppercase',
+                mt: { xs: 1, sm: 0.25 },
+              }}
+            >
+              {label}
+            </Typography>
+            <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+              {value}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
     </Box>
   );
 }
@@ -130,20 +158,29 @@ function SealSection({ check, message }: { check: ScannedCodeCheck; message: Sea
       </Alert>
     );
   }
-  if (message.tone === 'verified' && seal.state === 'verified') {
+  if ((message.tone === 'verified' || message.tone === 'declared') && seal.state === 'verified') {
+    // The tick and the green only for a proven issuer; an account that names itself gets the same size and
+    // weight in the text colour, with a neutral account icon: not a warning (the signature holds), not a tick.
+    const isProven = message.tone === 'verified';
+    const colour = isProven ? 'success.dark' : 'text.primary';
+    const Icon = isProven ? VerifiedUserOutlined : AccountCircleOutlined;
     return (
-      <Card variant="outlined" sx={{ borderColor: 'success.main', borderWidth: 2 }}>
+      <Card
+        variant="outlined"
+        data-tone={message.tone}
+        sx={{ borderColor: isProven ? 'success.main' : 'text.secondary', borderWidth: 2 }}
+      >
         <CardContent sx={{ display: 'grid', gap: 2 }}>
-          <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', color: 'success.dark' }}>
-            <VerifiedUserOutlined fontSize="large" />
+          <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', color: colour }}>
+            <Icon fontSize="large" />
             <Box>
-              <Typography variant="h3" component="h2" sx={{ color: 'success.dark' }}>
+              <Typography variant="h3" component="h2" sx={{ color: colour }}>
                 {message.title}
               </Typography>
               <Typography color="text.primary">{message.advice}</Typography>
             </Box>
           </Box>
-          <SignedFacts facts={seal.facts} issuer={seal.key.issuer} />
+          <SignedFacts facts={seal.facts} issuer={keyIdentity(seal.key)} />
         </CardContent>
       </Card>
     );
@@ -173,6 +210,11 @@ function liveErrorText(error: FetchBaseQueryError): { offline: boolean; text: st
   };
 }
 
+/** The live answer's issuer as far as it is proven; an answer without the proof fields names a declared name. */
+function liveIdentity(issuer: PublicVerificationResponse['issuer']): IssuerIdentity {
+  return issuer.issuer_proof === undefined ? declaredOnly(issuer.name) : issuer;
+}
+
 const LIVE_STATUS_WORDS = { active: 'Valid', revoked: 'Revoked', expired: 'Expired' } as const;
 
 type LiveQuery = ReturnType<typeof useGetLiveVerificationQuery>;
@@ -195,7 +237,7 @@ function LiveStatus({ live: { data, error, isFetching } }: { live: LiveQuery }) 
     return (
       <Alert severity={severity} role="status" aria-label="Live status">
         <AlertTitle sx={{ fontWeight: 700 }}>Live status: {word}</AlertTitle>
-        {data.title} — issued by {data.issuer.name} to {data.holder_name}
+        {data.title} — issued by {issuerPhrase(liveIdentity(data.issuer))} to {data.holder_name}
         {data.status === 'revoked' && data.revoked_at
           ? `, revoked on ${longDate(data.revoked_at)}`
           : ''}
@@ -261,7 +303,8 @@ function CheckedCode({
   const isSealedRecord = live.data?.sealed === true;
   const message = sealMessage(check.seal, { isSealedRecord, place: 'scanner' });
   return (
-    <Box sx={{ display: 'grid', gap: 2 }} aria-label="Scan result">
+    // A named group: its parts (warning, seal, live status) read as one answer.
+    <Box role="group" aria-label="Scan result" sx={{ display: 'grid', gap: 2 }}>
       {!check.isTrustedHost && <ForeignHostWarning url={url} trustList={trustList} />}
       <SealSection check={check} message={message} />
       {hasLiveStatus && <LiveStatus live={live} />}
