@@ -365,7 +365,14 @@ describe('GET /api/public/verifications/{code}/', () => {
       issue_date: '2025-06-30',
       expiry_date: '2099-12-31',
       custom_fields: [],
-      issuer: { name: 'Example University' },
+      // Nothing proves who the account is: its name is what it calls itself.
+      issuer: {
+        name: 'Example University',
+        issuer: null,
+        issuer_proof: null,
+        declared_name: 'Example University',
+        declared_name_withheld: null,
+      },
       revoked_at: null,
       revocation_reason: null,
       replaced_by_code: null,
