@@ -9,6 +9,13 @@ import { Worker } from 'node:worker_threads';
 
 import { z } from 'zod';
 
+import {
+  declaredOnly,
+  ISSUER_PROOFS,
+  issuerPhrase,
+  issuerWords,
+  WITHHELD_NAME_REASONS,
+} from '@common/issuer-identity';
 import { sealDocumentHash, type SealFacts } from '@common/seals/seal-format';
 import {
   SEAL_KEY_STATUSES,
@@ -31,10 +38,14 @@ import { isParseArgsError, type CommandOutput } from './cli-support';
 
 import type { QrReadJob, QrReadOutcome } from './verify-qr-worker';
 
-/** Exit codes: 0 verified; 1 checked and not verified; 2 could not check (usage, file, trust list). */
+/**
+ * Exit codes: 0 verified, issuer proven; 1 checked and not verified; 2 could not check (usage, file, trust list);
+ * 3 the seal verifies but the account that signed only names itself (nothing proves who the issuer is).
+ */
 export const EXIT_VERIFIED = 0;
 export const EXIT_NOT_VERIFIED = 1;
 export const EXIT_CANNOT_CHECK = 2;
+export const EXIT_ISSUER_NOT_VERIFIED = 3;
 
 /** Limits that keep a heavy or hostile file from hanging the command. */
 export const VERIFY_LIMITS = {
@@ -61,8 +72,14 @@ The trust list always comes from --jwks or --server, never from the site the QR 
 a look-alike that would vouch for its own fakes. A code pointing anywhere but the service or the issuer's verified
 custom domain is flagged. The seal proves what was issued; whether it was revoked since is on the live page.
 
-Exit status: 0 when the seal verifies, the host is trusted and the original (if given) matches; 1 when any of
-them fails; 2 when the check could not run (unreadable file or trust list). PDFs: the first
+A seal proves which key signed, not who the issuer is: the issuer is named as such only when a verified custom
+domain or the service's operator vouches for it. Otherwise the account's own name is given as "an account calling
+itself …", not verified.
+
+Exit status: 0 when the seal verifies, the issuer is proven, the host is trusted and the original (if given)
+matches; 1 when any check fails; 2 when the check could not run (unreadable file or trust list); 3 when everything
+checks out but the issuer is not proven (a genuine signature from an account that only names itself: confirm with
+the organisation before relying on it). PDFs: the first
 ${VERIFY_LIMITS.maxPages} pages are searched; files up to ${VERIFY_LIMITS.maxFileBytes / 1024 / 1024} MB, pages and images up to ${VERIFY_LIMITS.maxPixels / 1e6} megapixels.`;
 
 /** Something that stops the check from running at all: printed without a stack trace, exit 2. */
@@ -79,7 +96,12 @@ const trustListSchema = z.object({
       kid: z.string(),
       alg: z.literal('ES256'),
       use: z.literal('sig'),
-      issuer: z.string(),
+      // Trust lists from before issuer identities have no issuer_proof and name in `issuer` what the account
+      // calls itself: that name is read as declared, never as proven.
+      issuer: z.string().nullable(),
+      issuer_proof: z.enum(ISSUER_PROOFS).nullable().optional(),
+      declared_name: z.string().nullable().optional(),
+      declared_name_withheld: z.enum(WITHHELD_NAME_REASONS).nullable().optional(),
       custom_domain: z.string().nullable(),
       status: z.enum(SEAL_KEY_STATUSES),
       created_at: z.string(),
@@ -105,7 +127,22 @@ function parseTrustList(text: string, source: string): TrustList {
         `and "service_hosts".`,
     );
   }
-  return result.data;
+  return {
+    ...result.data,
+    keys: result.data.keys.map(
+      ({ issuer, issuer_proof, declared_name, declared_name_withheld, ...key }) => ({
+        ...key,
+        ...(issuer_proof === undefined
+          ? declaredOnly(issuer ?? '')
+          : {
+              issuer,
+              issuer_proof,
+              declared_name: declared_name ?? null,
+              declared_name_withheld: declared_name_withheld ?? null,
+            }),
+      }),
+    ),
+  };
 }
 
 async function readTrustListFile(file: string): Promise<TrustList> {
@@ -256,6 +293,12 @@ function describeKey(key: TrustedKey): string {
   return `${key.kid}, ${key.status}`;
 }
 
+/** The key holder's proven identity, or null when the account only names itself. */
+function provenName(key: TrustedKey): string | null {
+  const { isProven, name } = issuerWords(key);
+  return isProven ? name : null;
+}
+
 function sealProblem(check: SealCheck, url: SealedUrl): Problem | null {
   switch (check.state) {
     case 'verified':
@@ -292,7 +335,7 @@ function sealProblem(check: SealCheck, url: SealedUrl): Problem | null {
         kind: 'revoked-key',
         message:
           `The seal was made at ${formatTime(check.facts.sealedAt)} with key ${check.key.kid}, which ` +
-          `${check.key.issuer} revoked from ${formatTime(check.key.revoked_at ?? '')}: it no longer vouches for it.`,
+          `${provenName(check.key) ?? 'its issuer'} revoked from ${formatTime(check.key.revoked_at ?? '')}: it no longer vouches for it.`,
       };
     case 'different-record':
       return {
@@ -308,7 +351,7 @@ function hostProblem(url: SealedUrl, trustList: TrustList, key?: TrustedKey): Pr
   if (isTrustedHost(url.host, trustList, key)) return null;
   const own = trustList.service_hosts.join(', ');
   const custom = key?.custom_domain
-    ? ` nor ${key.issuer}'s verified domain ${key.custom_domain}`
+    ? ` nor the signing account's verified domain ${key.custom_domain}`
     : '';
   return {
     kind: 'foreign-host',
@@ -321,7 +364,7 @@ function hostProblem(url: SealedUrl, trustList: TrustList, key?: TrustedKey): Pr
 function describeHost(url: SealedUrl, trustList: TrustList, key?: TrustedKey): string {
   if (isTrustedHost(url.host, trustList)) return `${url.host} (the service's own)`;
   if (isTrustedHost(url.host, trustList, key))
-    return `${url.host} (${key?.issuer}'s verified domain)`;
+    return `${url.host} (the signing account's verified domain)`;
   return `${url.host} (NOT TRUSTED)`;
 }
 
@@ -357,7 +400,7 @@ function factLines(check: SealCheck, url: SealedUrl, trustList: TrustList): stri
     ? `${facts.expiryDate}${facts.expiryDate < today ? ' (expired)' : ''}`
     : 'does not expire';
   return [
-    `  Issuer:     ${key?.issuer ?? 'unknown (key not in the trust list)'}`,
+    `  Issuer:     ${key ? issuerPhrase(key) : 'unknown (key not in the trust list)'}`,
     `  Holder:     ${facts.holderName}`,
     `  Issued:     ${facts.issueDate}`,
     `  Expires:    ${expiry}`,
@@ -368,14 +411,17 @@ function factLines(check: SealCheck, url: SealedUrl, trustList: TrustList): stri
   ];
 }
 
-/** Checks one verification link; prints its facts and problems and answers whether it verified. */
+/** What one link amounted to: everything checks out, all but who the issuer is, or something failed. */
+type LinkVerdict = 'verified' | 'issuer-not-verified' | 'not-verified';
+
+/** Checks one verification link; prints its facts, problems and verdict. */
 async function checkLink(
   text: string,
   url: SealedUrl,
   trustList: TrustList,
   original: Original | null,
   output: CommandOutput,
-): Promise<boolean> {
+): Promise<LinkVerdict> {
   const check = await verifySeal(url, trustList);
   const key = 'key' in check ? check.key : undefined;
   output.out(`QR code: ${shortUrl(text, url)}`);
@@ -394,17 +440,26 @@ async function checkLink(
   for (const problem of problems.slice(1)) output.out(`  Also: ${problem.message}`);
   if (problems.length > 0) {
     output.out(`NOT VERIFIED: ${problems[0].message}`);
-    return false;
+    return 'not-verified';
   }
-  const facts = (check as Extract<SealCheck, { state: 'verified' }>).facts;
+  const { facts, key: signer } = check as Extract<SealCheck, { state: 'verified' }>;
   const checked = original
     ? 'the signature, the host and the original'
     : 'the signature and the host';
+  const live = 'Open the link for the live status (revoked or replaced since).';
+  if (issuerWords(signer).isProven) {
+    output.out(
+      `VERIFIED: sealed by ${issuerPhrase(signer)} for ${facts.holderName}; ${checked} check out. ${live}`,
+    );
+    return 'verified';
+  }
+  // Anyone can open an account and call it anything: a genuine signature from it is not the organisation's word.
   output.out(
-    `VERIFIED: sealed by ${key?.issuer} for ${facts.holderName}; ${checked} check out. ` +
-      'Open the link for the live status (revoked or replaced since).',
+    `SIGNATURE VERIFIED, ISSUER NOT VERIFIED: issued by ${issuerPhrase(signer)} for ${facts.holderName}; ` +
+      `${checked} check out, but nothing proves who the account is: confirm with the organisation through ` +
+      `contact details you already trust. ${live}`,
   );
-  return true;
+  return 'issuer-not-verified';
 }
 
 interface VerifyArgs {
@@ -485,12 +540,15 @@ async function verifyDocument(args: VerifyArgs, env: Environment, output: Comman
     );
     return EXIT_NOT_VERIFIED;
   }
-  let allVerified = true;
+  const verdicts: LinkVerdict[] = [];
   for (const [index, { text, url }] of links.entries()) {
     if (index > 0) output.out('');
-    allVerified = (await checkLink(text, url, trustList, original, output)) && allVerified;
+    verdicts.push(await checkLink(text, url, trustList, original, output));
   }
-  return allVerified ? EXIT_VERIFIED : EXIT_NOT_VERIFIED;
+  // The weakest link decides: a failure over an unproven issuer over a full verification.
+  if (verdicts.includes('not-verified')) return EXIT_NOT_VERIFIED;
+  if (verdicts.includes('issuer-not-verified')) return EXIT_ISSUER_NOT_VERIFIED;
+  return EXIT_VERIFIED;
 }
 
 /**

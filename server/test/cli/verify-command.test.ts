@@ -1,7 +1,8 @@
 // `npm run verify`, run in this process: it reads the QR code of a PDF or an image (in its worker thread, with the
 // real decoders), verifies the seal against a saved or fetched trust list, and answers 0 only when all of it holds.
 // First on a document the app secured, with the app's trust list; then every seal state on codes sealed here with
-// node:crypto, whose trust lists the test writes (revoked keys, unknown keys, custom domains).
+// node:crypto, whose trust lists the test writes (revoked keys, unknown keys, custom domains, issuer identities:
+// proven by a domain or the operator, declared, withheld, and trust lists from before identities).
 import { createHash, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import QRCode from 'qrcode';
 
+import { declaredOnly, type IssuerIdentity } from '@common/issuer-identity';
 import {
   decodeSeal,
   encodeSeal,
@@ -20,7 +22,9 @@ import {
 import { TRUST_LIST_PATH, type TrustList, type TrustedKey } from '@common/seals/trust-list';
 import { SEALED_QR_MIN_SIZE_MM } from '@common/verifications';
 
+import { runIssuersCommand } from '../../src/cli/issuers-command';
 import { runVerifyCli } from '../../src/cli/verify-command';
+import { buildTrustList } from '../../src/services/seals/build-trust-list';
 import { createTempDir, createTestApp } from '../helpers/test-app';
 import { makePdf } from '../helpers/test-documents';
 import {
@@ -39,6 +43,15 @@ const HOST = 'verify.example.com';
 const CODE = 'abcdefghijkmnpqr';
 const OTHER_CODE = 'bcdefghijkmnpqrs';
 const MM = 72 / 25.4;
+const NOT_PROVEN = /^SIGNATURE VERIFIED, ISSUER NOT VERIFIED: /m;
+
+/** Checked by the operator: the identity the keys made here hold unless a test says otherwise. */
+const OPERATOR_CHECKED: IssuerIdentity = {
+  issuer: 'University of Testing',
+  issuer_proof: 'operator',
+  declared_name: 'University of Testing',
+  declared_name_withheld: null,
+};
 
 let folder: string;
 let original: Buffer;
@@ -57,7 +70,7 @@ function makeIssuer(kid: string): { privateKey: KeyObject; key: TrustedKey } {
       kid,
       alg: 'ES256',
       use: 'sig',
-      issuer: 'University of Testing',
+      ...OPERATOR_CHECKED,
       custom_domain: null,
       status: 'active',
       created_at: '2026-01-01T00:00:00.000Z',
@@ -182,13 +195,15 @@ describe('a PDF secured by the app', () => {
     await app.close();
   });
 
-  test('verifies against the saved trust list and prints what the seal states', async () => {
+  test('verifies the signature against the saved trust list and prints what the seal states; the account only names itself', async () => {
     const result = await verify('secured.pdf', '--jwks', 'trust-list.json');
 
     const host = new URL(verification.public_url).host;
     expect(result.err).toBe('');
     expect(result.out).toContain(`QR code: ${verification.public_url}#`);
-    expect(result.out).toMatch(/Issuer: +Grace Hopper/);
+    expect(result.out).toMatch(
+      /Issuer: +an account calling itself “Grace Hopper” \(its name is not verified\)$/m,
+    );
     expect(result.out).toMatch(/Holder: +Ada Lovelace/);
     expect(result.out).toMatch(/Issued: +2025-06-30/);
     expect(result.out).toMatch(/Expires: +does not expire/);
@@ -196,10 +211,12 @@ describe('a PDF secured by the app', () => {
     expect(result.out).toMatch(/Sealed at: +\d{4}-\d\d-\d\d \d\d:\d\d UTC/);
     expect(result.out).toMatch(/Key: +\S{11}, active/);
     expect(result.out).toContain(`${host} (the service's own)`);
+    // A genuine signature from an account nothing vouches for: not "VERIFIED: sealed by", and its own exit code.
     expect(result.out.split('\n').at(-1)).toMatch(
-      /^VERIFIED: sealed by Grace Hopper for Ada Lovelace; the signature and the host check out/,
+      /^SIGNATURE VERIFIED, ISSUER NOT VERIFIED: issued by an account calling itself “Grace Hopper” \(its name is not verified\) for Ada Lovelace; the signature and the host check out, but nothing proves who the account is/,
     );
-    expect(result.code).toBe(0);
+    expect(result.out).not.toMatch(/^VERIFIED/m);
+    expect(result.code).toBe(3);
   });
 
   test('with --original, passes for the original and fails for any other file', async () => {
@@ -210,8 +227,10 @@ describe('a PDF secured by the app', () => {
     const other = await verify(pdf, '--jwks', trustList, '--original', 'other.pdf');
 
     expect(genuine.out).toMatch(/Original: +\S+original\.pdf matches the signed hash/);
-    expect(genuine.out).toMatch(/VERIFIED: .*the signature, the host and the original check out/);
-    expect(genuine.code).toBe(0);
+    expect(genuine.out).toMatch(
+      /^SIGNATURE VERIFIED, ISSUER NOT VERIFIED: .*the signature, the host and the original check out/m,
+    );
+    expect(genuine.code).toBe(3);
     expect(other.out).toMatch(/Original: +\S+other\.pdf DOES NOT MATCH/);
     expect(other.out).toMatch(
       /NOT VERIFIED: \S+other\.pdf is not the document this code was issued for/,
@@ -222,8 +241,10 @@ describe('a PDF secured by the app', () => {
   test('the QR code downloaded as an image verifies too', async () => {
     const result = await verify('secured-qr.png', '--jwks', trustList);
 
-    expect(result.out).toMatch(/^VERIFIED: sealed by Grace Hopper/m);
-    expect(result.code).toBe(0);
+    expect(result.out).toMatch(
+      /^SIGNATURE VERIFIED, ISSUER NOT VERIFIED: issued by an account calling itself “Grace Hopper”/m,
+    );
+    expect(result.code).toBe(3);
   });
 
   test('a PDF whose code was redrawn with one digit of the seal changed fails', async () => {
@@ -270,11 +291,35 @@ describe('a PDF secured by the app', () => {
       const result = await verify(pdf, '--server', `http://127.0.0.1:${port}`);
 
       expect(requests).toEqual([TRUST_LIST_PATH]);
-      expect(result.code).toBe(0);
+      expect(result.code).toBe(3);
     } finally {
       server.closeAllConnections();
       server.close();
     }
+  });
+
+  test('once the operator has checked the account’s name, a fresh trust list verifies the issuer', async () => {
+    const checked = await runIssuersCommand(
+      app.db,
+      ['verify', user.email, '--name', 'Grace Hopper Institute'],
+      { out: () => undefined, err: () => undefined },
+    );
+    expect(checked).toBe(0);
+    // Built afresh: a running server hears the change through Postgres, which this one is not on.
+    const fresh = await saveTrustList(
+      (await buildTrustList(app.db, app.config)).trustList,
+      'trust-list-operator.json',
+    );
+
+    const result = await verify(pdf, '--jwks', fresh);
+
+    expect(result.out).toMatch(
+      /Issuer: +Grace Hopper Institute \(name checked by this service\)$/m,
+    );
+    expect(result.out.split('\n').at(-1)).toMatch(
+      /^VERIFIED: sealed by Grace Hopper Institute \(name checked by this service\) for Ada Lovelace; the signature and the host check out/,
+    );
+    expect(result.code).toBe(0);
   });
 
   // Last: it revokes the account's key.
@@ -298,7 +343,7 @@ describe('a PDF secured by the app', () => {
 
     expect(result.out).toMatch(new RegExp(`Key: +${key.kid}, revoked: seals made from .* on fail`));
     expect(result.out).toMatch(
-      /^NOT VERIFIED: The seal was made at .* which Grace Hopper revoked from/m,
+      /^NOT VERIFIED: The seal was made at .* which Grace Hopper Institute revoked from/m,
     );
     expect(result.code).toBe(1);
   });
@@ -330,8 +375,13 @@ describe('what a seal may say, with keys made here', () => {
     expect(result.code).toBe(1);
   });
 
-  test("the issuer's verified custom domain is trusted", async () => {
-    const custom = { ...issuer.key, custom_domain: 'verify.testing.edu' };
+  test("the issuer's verified custom domain is trusted, and is who the issuer is", async () => {
+    const custom: TrustedKey = {
+      ...issuer.key,
+      issuer: 'verify.testing.edu',
+      issuer_proof: 'domain',
+      custom_domain: 'verify.testing.edu',
+    };
     const list = await saveTrustList(trustListWith(custom), 'custom-domain.json');
 
     const result = await verifyCode(
@@ -341,9 +391,110 @@ describe('what a seal may say, with keys made here', () => {
     );
 
     expect(result.out).toMatch(
-      /Host: +verify\.testing\.edu \(University of Testing's verified domain\)/,
+      /Issuer: +verify\.testing\.edu \(University of Testing, as stated by the issuer\)$/m,
+    );
+    expect(result.out).toMatch(
+      /Host: +verify\.testing\.edu \(the signing account's verified domain\)/,
+    );
+    expect(result.out).toMatch(
+      /^VERIFIED: sealed by verify\.testing\.edu \(University of Testing, as stated by the issuer\) for Ada Lovelace; the signature and the host check out/m,
     );
     expect(result.code).toBe(0);
+  });
+
+  test('an operator-checked name is the issuer', async () => {
+    const result = await verifyCode(`https://${HOST}/v/${CODE}`, sealFor());
+
+    expect(result.out).toMatch(/Issuer: +University of Testing \(name checked by this service\)$/m);
+    expect(result.out).toMatch(
+      /^VERIFIED: sealed by University of Testing \(name checked by this service\) for Ada Lovelace/m,
+    );
+    expect(result.code).toBe(0);
+  });
+
+  test('an account that only names itself: the signature verifies, the issuer does not (exit 3)', async () => {
+    const declared = { ...issuer.key, ...declaredOnly('Alpha University') };
+    const list = await saveTrustList(trustListWith(declared), 'declared.json');
+
+    const result = await verifyCode(`https://${HOST}/v/${CODE}`, sealFor(), list);
+
+    expect(result.out).toMatch(
+      /Issuer: +an account calling itself “Alpha University” \(its name is not verified\)$/m,
+    );
+    expect(result.out).not.toMatch(/^VERIFIED/m);
+    expect(result.out).toMatch(
+      /^SIGNATURE VERIFIED, ISSUER NOT VERIFIED: issued by an account calling itself “Alpha University” \(its name is not verified\) for Ada Lovelace; the signature and the host check out, but nothing proves who the account is: confirm with the organisation/m,
+    );
+    expect(result.code).toBe(3);
+  });
+
+  test('a withheld name is not shown: another account’s reads the same, or it mixes alphabets', async () => {
+    const withheld = (reason: 'shared' | 'mixed_scripts'): TrustedKey => ({
+      ...issuer.key,
+      issuer: null,
+      issuer_proof: null,
+      declared_name: null,
+      declared_name_withheld: reason,
+    });
+    const shared = await saveTrustList(trustListWith(withheld('shared')), 'shared.json');
+    const mixed = await saveTrustList(trustListWith(withheld('mixed_scripts')), 'mixed.json');
+
+    const sharedResult = await verifyCode(`https://${HOST}/v/${CODE}`, sealFor(), shared);
+    const mixedResult = await verifyCode(`https://${HOST}/v/${CODE}`, sealFor(), mixed);
+
+    expect(sharedResult.out).toMatch(
+      /Issuer: +an account whose name is not shown \(another account uses a name that looks the same, so neither is shown\)$/m,
+    );
+    expect(sharedResult.out).toMatch(
+      /^SIGNATURE VERIFIED, ISSUER NOT VERIFIED: issued by an account whose name is not shown/m,
+    );
+    expect(sharedResult.code).toBe(3);
+    expect(mixedResult.out).toMatch(
+      /Issuer: +an account whose name is not shown \(its name mixes alphabets, as look-alike names do\)$/m,
+    );
+    expect(mixedResult.code).toBe(3);
+  });
+
+  test('a trust list from before issuer identities names accounts as declared, never as proven', async () => {
+    // As older servers wrote it: `issuer` is the account's own name, with no issuer_proof (a custom domain, too).
+    const {
+      issuer_proof: _proof,
+      declared_name: _declared,
+      declared_name_withheld: _withheld,
+      ...older
+    } = { ...issuer.key, issuer: 'Alpha University', custom_domain: 'verify.testing.edu' };
+    const list = await saveFile(
+      'older-server.json',
+      JSON.stringify({ keys: [older], service_hosts: [HOST] }),
+    );
+
+    const onService = await verifyCode(`https://${HOST}/v/${CODE}`, sealFor(), list);
+    const onDomain = await verifyCode(
+      `https://verify.testing.edu/v/${CODE}`,
+      sealFor({}, 'verify.testing.edu'),
+      list,
+    );
+
+    for (const result of [onService, onDomain]) {
+      expect(result.err).toBe('');
+      expect(result.out).toMatch(
+        /Issuer: +an account calling itself “Alpha University” \(its name is not verified\)$/m,
+      );
+      expect(result.out).not.toMatch(/^VERIFIED/m);
+      expect(result.out).toMatch(NOT_PROVEN);
+      expect(result.code).toBe(3);
+    }
+  });
+
+  test('a failed check exits 1 whoever the issuer is', async () => {
+    const declared = { ...issuer.key, ...declaredOnly('Alpha University') };
+    const list = await saveTrustList(trustListWith(declared), 'declared-failing.json');
+
+    const result = await verifyCode(`https://${HOST}/v/${OTHER_CODE}`, sealFor(), list);
+
+    expect(result.out).toMatch(/^NOT VERIFIED: The seal belongs to verification/m);
+    expect(result.out).not.toMatch(NOT_PROVEN);
+    expect(result.code).toBe(1);
   });
 
   test('a seal made with a key the trust list does not have fails', async () => {
@@ -384,6 +535,22 @@ describe('what a seal may say, with keys made here', () => {
     );
     expect(failed.code).toBe(1);
     expect(kept.code).toBe(0);
+  });
+
+  test('a revoked key of an account that only names itself is said to be revoked by its issuer, unnamed', async () => {
+    const revoked = {
+      ...issuer.key,
+      ...declaredOnly('Alpha University'),
+      status: 'revoked' as const,
+      revoked_at: '2026-11-25T10:00:00.000Z',
+    };
+    const list = await saveTrustList(trustListWith(revoked), 'revoked-declared.json');
+
+    const result = await verifyCode(`https://${HOST}/v/${CODE}`, sealFor(), list);
+
+    expect(result.out).toMatch(/which its issuer revoked from 2026-11-25 10:00 UTC/);
+    expect(result.out).not.toContain('Alpha University revoked');
+    expect(result.code).toBe(1);
   });
 
   test("another verification's seal copied onto a code fails", async () => {
@@ -430,6 +597,13 @@ describe('when the check cannot run', () => {
     const text = await saveFile('notes.txt', 'not a document');
     const brokenList = await saveFile('broken.json', '{"keys": [');
     const notAList = await saveFile('not-a-list.json', '{"keys": [{"kid": "x"}]}');
+    const unknownProof = await saveTrustList(
+      {
+        keys: [{ ...issuer.key, issuer_proof: 'dns' as 'domain' }],
+        service_hosts: [HOST],
+      },
+      'unknown-proof.json',
+    );
     const pdf = await saveFile('blank-2.pdf', await makePdf());
 
     expect(await verify('missing.pdf', '--jwks', trustList)).toEqual({
@@ -446,6 +620,10 @@ describe('when the check cannot run', () => {
       err: `The trust list from ${brokenList} is not JSON.`,
     });
     expect(await verify(pdf, '--jwks', notAList)).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/^The trust list from \S+ is not one/),
+    });
+    expect(await verify(pdf, '--jwks', unknownProof)).toMatchObject({
       code: 2,
       err: expect.stringMatching(/^The trust list from \S+ is not one/),
     });
@@ -477,6 +655,7 @@ describe('when the check cannot run', () => {
 
     expect(help.code).toBe(0);
     expect(help.out).toContain('never from the site the QR code points at');
+    expect(help.out).toMatch(/3 when everything\s+checks out but the issuer is not proven/);
     expect(none.code).toBe(2);
     expect(none.err).toMatch(/^Name one file to check\./);
   });
