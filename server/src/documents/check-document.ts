@@ -19,8 +19,10 @@ function namesEncryption(bytes: Buffer): boolean {
   return bytes.subarray(-TRAILER_WINDOW).includes(ENCRYPT_KEY);
 }
 
-async function loadPdf(bytes: Buffer, limits: PdfLimits): Promise<PDFDocument> {
-  await checkPdfStructure(bytes, limits);
+async function loadPdf(bytes: Buffer, limits: PdfLimits, isChecked: boolean): Promise<PDFDocument> {
+  // The scan bounds what parsing may cost; bytes that passed it once (when staged, when a bulk row was checked)
+  // cost the same again.
+  if (!isChecked) await checkPdfStructure(bytes, limits);
   let doc: PDFDocument;
   try {
     // Loaded with encryption ignored so that an encrypted file is told apart by pdf-lib's own reading of the
@@ -48,8 +50,9 @@ async function documentToStamp(
   bytes: Buffer,
   type: DocumentContentType,
   limits: PdfLimits,
+  isChecked: boolean,
 ): Promise<PDFDocument> {
-  if (type === 'application/pdf') return loadPdf(bytes, limits);
+  if (type === 'application/pdf') return loadPdf(bytes, limits, isChecked);
   const doc = await imageToPdf(bytes, type);
   doc.setProducer(PRODUCER);
   doc.setCreator(PRODUCER);
@@ -72,10 +75,12 @@ export interface CheckedDocument {
 export async function checkDocument(
   bytes: Buffer,
   limits: DocumentLimits,
+  /** These very bytes passed checkDocument before, with the same limits: the PDF structure scan is not repeated. */
+  { isChecked = false }: { isChecked?: boolean } = {},
 ): Promise<CheckedDocument> {
   if (bytes.length > limits.maxBytes) throw documentErrors.tooLarge(limits.maxBytes);
   if (bytes.length === 0) throw documentErrors.empty();
   const contentType = detectDocumentType(bytes);
   if (!contentType) throw documentErrors.unsupportedType();
-  return { contentType, doc: await documentToStamp(bytes, contentType, limits) };
+  return { contentType, doc: await documentToStamp(bytes, contentType, limits, isChecked) };
 }

@@ -35,8 +35,8 @@ function colorOf(hex: string) {
   return rgb(((value >> 16) & 255) / 255, ((value >> 8) & 255) / 255, (value & 255) / 255);
 }
 
-/** The design with the texts drawn on it, as a new PDF. */
-export async function drawDesign(design: Buffer, texts: DrawnText[]): Promise<Buffer> {
+/** The design with the texts drawn on it: a document to save as the original and stamp, loaded once. */
+export async function drawDesign(design: Buffer, texts: DrawnText[]): Promise<PDFDocument> {
   const doc = await PDFDocument.load(design, { updateMetadata: false });
   const fonts = new Map<BulkFont, PDFFont>();
   const pages = doc.getPages();
@@ -63,5 +63,5 @@ export async function drawDesign(design: Buffer, texts: DrawnText[]): Promise<Bu
     const y = box.y + box.height - text.y * box.height;
     page.drawText(text.text, { x, y, size: text.size, font, color: colorOf(text.color) });
   }
-  return Buffer.from(await doc.save({ useObjectStreams: false }));
+  return doc;
 }

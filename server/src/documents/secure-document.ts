@@ -2,7 +2,7 @@
 // of its verification on the chosen pages and returns the new PDF with the SHA-256 of both files. A sealed code's
 // seal is signed here, where the original's SHA-256 is known (docs/seals.md), and drawn large enough for its
 // modules to stay printable.
-import { StandardFonts, type PDFPage } from 'pdf-lib';
+import { StandardFonts, type PDFDocument, type PDFPage } from 'pdf-lib';
 
 import type { DocumentContentType } from '@common/uploads';
 import { SEALED_QR_MIN_MODULE_MM, type QrPlacement } from '@common/verifications';
@@ -25,6 +25,8 @@ export interface SecureDocumentInput {
   limits: DocumentLimits;
   /** The account's key and the facts to seal; null for an unsealed code. */
   seal: SealRequest | null;
+  /** These very bytes passed checkDocument already (a staged upload, a checked bulk row): not scanned again. */
+  isChecked?: boolean;
 }
 
 export interface SecuredDocument {
@@ -32,6 +34,8 @@ export interface SecuredDocument {
   contentType: DocumentContentType;
   /** The secured PDF. */
   pdf: Buffer;
+  /** The original's size in bytes. */
+  originalSize: number;
   pageCount: number;
   /** Zero-based numbers of the pages that carry the QR code. */
   stampedPages: number[];
@@ -67,8 +71,21 @@ function pagesToStamp(pages: PDFPage[], placement: QrPlacement): PDFPage[] {
 }
 
 export async function secureDocument(input: SecureDocumentInput): Promise<SecuredDocument> {
-  const { bytes, limits } = input;
-  const { contentType, doc } = await checkDocument(bytes, limits);
+  const { bytes, limits, isChecked } = input;
+  const { contentType, doc } = await checkDocument(bytes, limits, { isChecked });
+  return stampDocument(doc, { contentType, original: bytes }, input);
+}
+
+/**
+ * Stamps and seals a document already loaded (a design with its row drawn on it, which is not parsed again from
+ * the bytes it was saved to): `original` is what the seal's hash and the stored original are.
+ */
+export async function stampDocument(
+  doc: PDFDocument,
+  { contentType, original }: { contentType: DocumentContentType; original: Buffer },
+  input: Pick<SecureDocumentInput, 'code' | 'url' | 'placement' | 'seal'>,
+): Promise<SecuredDocument> {
+  const bytes = original;
   const fonts = {
     regular: await doc.embedFont(StandardFonts.Helvetica),
     bold: await doc.embedFont(StandardFonts.HelveticaBold),
@@ -82,6 +99,9 @@ export async function secureDocument(input: SecureDocumentInput): Promise<Secure
   const pages = doc.getPages();
   const stamped = pagesToStamp(pages, placement);
   for (const page of stamped) {
+    // The stamp in a content stream of its own: pdf-lib caches a stream's encoded bytes once a document is saved,
+    // so drawing into one already written (a design drawn and saved as the original) would be lost.
+    page.resetPosition();
     drawQrStamp(page, { matrix, code: input.code, placement }, fonts);
   }
   // Object streams (PDF 1.5) would shrink the file a little, but older readers and printers choke on them.
@@ -89,6 +109,7 @@ export async function secureDocument(input: SecureDocumentInput): Promise<Secure
   return {
     contentType,
     pdf,
+    originalSize: bytes.length,
     pageCount: pages.length,
     stampedPages: stamped.map((page) => pages.indexOf(page)),
     originalSha256,

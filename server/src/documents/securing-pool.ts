@@ -33,10 +33,20 @@ export interface Securing {
   readSheet(path: string, limits: SheetLimits): Promise<Sheet>;
 }
 
-/** A document to secure; the pool adds the PDF limits it was built with. */
-export type SecuringRequest = Omit<SecureDocumentInput, 'limits'> & { maxBytes: number };
+/** What securing any document takes: its code, URL, placement and seal, and UPLOAD_MAX_BYTES. */
+export type SecuringParameters = Omit<SecureDocumentInput, 'limits' | 'bytes' | 'isChecked'> & {
+  maxBytes: number;
+};
 
-export type DesignSecuringRequest = Omit<SecuringRequest, 'bytes'> & {
+/**
+ * A document to secure, as bytes or as a file on this machine that the worker reads itself (so the main thread
+ * neither reads it nor copies it across); the pool adds the PDF limits it was built with.
+ */
+export type SecuringRequest = SecuringParameters & { isChecked?: boolean } & (
+    { bytes: Buffer; path?: undefined } | { path: string; bytes?: undefined }
+  );
+
+export type DesignSecuringRequest = SecuringParameters & {
   designPath: string;
   texts: DrawnText[];
 };
@@ -151,9 +161,10 @@ export function createSecuringPool({
     },
 
     async secureDocument(input) {
-      const { maxBytes, ...document } = input;
+      const { maxBytes, bytes, path: file, ...document } = input;
       const limits = { maxBytes, ...pdfLimits };
-      const outcome = await run({ kind: 'secure', input: { ...document, limits } });
+      const source = file === undefined ? { bytes: bytes! } : { path: file };
+      const outcome = await run({ kind: 'secure', input: { ...document, ...source, limits } });
       if (outcome.kind !== 'secure') throw new Error('The securing worker answered the wrong job');
       return { ...outcome.secured, pdf: asBuffer(outcome.secured.pdf) };
     },

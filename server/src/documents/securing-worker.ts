@@ -1,22 +1,32 @@
 // Runs in the securing pool's worker threads (securing-pool.ts): checks or secures one document off the event loop
 // and answers a plain, cloneable result, with an AppError turned into its fields so the main thread can rebuild it.
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 
 import type { DocumentContentType } from '@common/uploads';
 
 import { AppError } from '../lib/app-error';
 
 import { checkDocument, type DocumentLimits } from './check-document';
+import { documentErrors } from './document-errors';
 import { drawDesign } from './draw-design';
 import { readSheet, type Sheet, type SheetLimits } from './read-sheet';
-import { secureDocument, type SecureDocumentInput, type SecuredDocument } from './secure-document';
+import {
+  secureDocument,
+  stampDocument,
+  type SecureDocumentInput,
+  type SecuredDocument,
+} from './secure-document';
 
 import type { DrawnText } from './draw-design';
 import type { MessagePort } from 'node:worker_threads';
 
 export type SecuringJob =
   | { kind: 'check'; bytes: Uint8Array; limits: DocumentLimits }
-  | { kind: 'secure'; input: Omit<SecureDocumentInput, 'bytes'> & { bytes: Uint8Array } }
+  /** The document as bytes, or as a file on this machine that the worker reads itself (nothing held by the main thread). */
+  | {
+      kind: 'secure';
+      input: Omit<SecureDocumentInput, 'bytes'> & ({ bytes: Uint8Array } | { path: string });
+    }
   /** A bulk operation's design row: drawn, then secured. The design is read from its path (and kept). */
   | {
       kind: 'secure-design';
@@ -72,6 +82,12 @@ function readDesign(path: string): Promise<Buffer> {
   return design.bytes;
 }
 
+// The size is checked before the file is read, as the bytes' length would be.
+async function readDocument(path: string, maxBytes: number): Promise<Buffer> {
+  if ((await stat(path)).size > maxBytes) throw documentErrors.tooLarge(maxBytes);
+  return readFile(path);
+}
+
 async function runJob(job: SecuringJob): Promise<SecuringOutcome> {
   switch (job.kind) {
     case 'check': {
@@ -79,12 +95,23 @@ async function runJob(job: SecuringJob): Promise<SecuringOutcome> {
       return { ok: true, kind: 'check', contentType, pageCount: doc.getPageCount() };
     }
     case 'secure': {
-      const secured = await secureDocument({ ...job.input, bytes: asBuffer(job.input.bytes) });
+      const { input } = job;
+      const bytes =
+        'path' in input
+          ? await readDocument(input.path, input.limits.maxBytes)
+          : asBuffer(input.bytes);
+      const secured = await secureDocument({ ...input, bytes });
       return { ok: true, kind: 'secure', secured };
     }
     case 'secure-design': {
-      const original = await drawDesign(await readDesign(job.designPath), job.texts);
-      const secured = await secureDocument({ ...job.input, bytes: original });
+      // The design was checked when the operation was created; the drawn document is stamped as it is, not
+      // saved and parsed again.
+      const doc = await drawDesign(await readDesign(job.designPath), job.texts);
+      const original = Buffer.from(await doc.save({ useObjectStreams: false }));
+      const { maxBytes } = job.input.limits;
+      if (original.length > maxBytes) throw documentErrors.tooLarge(maxBytes);
+      const contentType = 'application/pdf';
+      const secured = await stampDocument(doc, { contentType, original }, job.input);
       return { ok: true, kind: 'secure-design', secured, original };
     }
     case 'read-sheet':

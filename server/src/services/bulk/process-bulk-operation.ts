@@ -5,19 +5,15 @@
 // process that died is retried by the queue; everything it does is safe to do twice: reading the sheet replaces
 // the items, a checked row is not checked again, and a secured row is claimed in the same transaction as its
 // verification, which a unique (operation, row) index makes impossible to create twice.
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 
 import { suggestColumnMapping } from '@common/bulk';
 import { isoDate } from '@common/verifications';
 
-import { sealRequestFor } from '../../documents/sign-seal';
 import { openDocumentsZip, type DocumentsZip } from '../../documents/zip-reader';
 import { AppError } from '../../lib/app-error';
-import { findPublicOrigin } from '../custom-domains/public-origin';
-import { resolveTemplateId } from '../templates/resolve-template-id';
-import { generatePublicCode, verificationUrl } from '../verifications/public-code';
-import { storeNewVerification } from '../verifications/store-new-verification';
+import { issueVerification, type IssuedDocument } from '../verifications/issue-verification';
+import { resolveIssuer, type Issuer } from '../verifications/resolve-issuer';
 
 import { BULK_CHUNK_SECONDS, bulkFileKeys, sheetLimits, type BulkDeps } from './bulk-deps';
 import {
@@ -31,8 +27,9 @@ import {
 } from './bulk-items';
 
 import type { Database } from '../../db/schema';
+import type { Securing } from '../../documents/securing-pool';
 import type { Actor } from '../team/actor';
-import type { Selectable } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 
 type Operation = Selectable<Database['bulk_operations']>;
 type Item = Pick<Selectable<Database['bulk_operation_items']>, 'id' | 'row_number' | 'cells'>;
@@ -485,20 +482,42 @@ function isDuplicateRow(error: unknown): boolean {
   );
 }
 
+/** Claims the row for its verification, in the verification's transaction; another job may have claimed it first. */
+async function claimRow(
+  trx: Transaction<Database>,
+  operation: Operation,
+  item: Item,
+  verificationId: string,
+): Promise<void> {
+  const claimed = await trx
+    .updateTable('bulk_operation_items')
+    .set({ status: 'succeeded', verification_id: verificationId })
+    .where('id', '=', item.id)
+    .where('status', '=', 'valid')
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) === 0) throw new AlreadySecured();
+  await trx
+    .updateTable('bulk_operations')
+    .set((eb) => ({ succeeded: eb('succeeded', '+', 1) }))
+    .where('id', '=', operation.id)
+    .execute();
+}
+
+interface RunContext {
+  /** The services' dependencies, with securing that waits for a free pool. */
+  deps: BulkDeps;
+  issuer: Issuer;
+  zip: DocumentsZip | null;
+  designPath: string | null;
+}
+
+/** A row becomes a verification through the one issuing path, as a single upload does. */
 async function secureRow(
   deps: BulkDeps,
   operation: Operation,
-  context: {
-    actor: Actor;
-    templateId: string;
-    /** The account's custom domain origin when it has one (null: PUBLIC_URL), as single uploads print. */
-    publicOrigin: string | null;
-    zip: DocumentsZip | null;
-    designPath: string | null;
-  },
+  context: RunContext,
   item: Item,
 ): Promise<void> {
-  const { config } = deps;
   const { fields, errors } = rowFields(
     item.cells,
     operation.columns,
@@ -506,85 +525,50 @@ async function secureRow(
     operation.run_date!,
   );
   if (!fields) return failItem(deps, operation, item, errors.map((e) => e.message).join(' '));
-  const code = generatePublicCode();
-  const sealKey = await deps.seals.signingKeyFor(
-    operation.user_id,
-    context.templateId,
-    context.publicOrigin,
-  );
-  const request = {
-    code,
-    url: verificationUrl(context.publicOrigin ?? config.PUBLIC_URL, code),
-    placement: operation.qr_placement,
-    maxBytes: config.UPLOAD_MAX_BYTES,
-    seal: sealRequestFor(sealKey, fields),
-  };
-  let original: Buffer;
-  let secured;
-  try {
-    if (context.zip) {
-      const found = context.zip.find(item.cells[operation.mapping.file!]);
-      if ('problem' in found) return failItem(deps, operation, item, found.problem);
-      original = await context.zip.read(found.name);
-      secured = await whenPoolFree(() =>
-        deps.securing.secureDocument({ ...request, bytes: original }),
-      );
-    } else {
-      const texts = drawnTexts(item.cells, fields, operation.layout!);
-      const drawn = await whenPoolFree(() =>
-        deps.securing.secureDesign({ ...request, designPath: context.designPath!, texts }),
-      );
-      ({ original } = drawn);
-      secured = drawn;
+  const filename = outputFileName(operation, item, fields.holder_name);
+  let document: IssuedDocument;
+  if (context.zip) {
+    const found = context.zip.find(item.cells[operation.mapping.file!]);
+    if ('problem' in found) return failItem(deps, operation, item, found.problem);
+    let bytes: Buffer;
+    try {
+      bytes = await context.zip.read(found.name);
+    } catch (error) {
+      if (error instanceof AppError) return failItem(deps, operation, item, error.message);
+      throw error;
     }
-  } catch (error) {
-    if (error instanceof AppError) return failItem(deps, operation, item, error.message);
-    throw error;
+    // The same entry of the same stored zip that was checked when the operation was validated.
+    document = { kind: 'bytes', filename, bytes, isChecked: true };
+  } else {
+    const texts = drawnTexts(item.cells, fields, operation.layout!);
+    document = { kind: 'design', filename, designPath: context.designPath!, texts };
   }
-  const verificationId = randomUUID();
   try {
-    await storeNewVerification(
-      deps,
-      context.actor,
-      {
-        id: verificationId,
-        code,
-        ...fields,
-        templateId: context.templateId,
-        publicOrigin: context.publicOrigin,
-        allowDownload: operation.allow_download,
-        original: {
-          filename: outputFileName(operation, item, fields.holder_name),
-          body: original,
-          size: original.length,
-        },
-        secured,
-        bulk: { operationId: operation.id, rowNumber: item.row_number },
-      },
-      async (trx) => {
-        const claimed = await trx
-          .updateTable('bulk_operation_items')
-          .set({ status: 'succeeded', verification_id: verificationId })
-          .where('id', '=', item.id)
-          .where('status', '=', 'valid')
-          .executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) === 0) throw new AlreadySecured();
-        await trx
-          .updateTable('bulk_operations')
-          .set((eb) => ({ succeeded: eb('succeeded', '+', 1) }))
-          .where('id', '=', operation.id)
-          .execute();
-      },
-    );
+    await issueVerification(context.deps, context.issuer, {
+      facts: fields,
+      placement: operation.qr_placement,
+      allowDownload: operation.allow_download,
+      document,
+      bulk: { operationId: operation.id, rowNumber: item.row_number },
+      alsoInTransaction: (trx, verificationId) => claimRow(trx, operation, item, verificationId),
+    });
   } catch (error) {
     // Another job (a retry of this one) got there first: its verification is the row's.
     if (error instanceof AlreadySecured || isDuplicateRow(error)) return;
-    // The month's quota ran out during the run (checked at start; single uploads may have used the rest).
-    if (error instanceof AppError && error.code === 'plan_limit') {
-      return failItem(deps, operation, item, error.message);
-    }
+    // The document cannot be secured, or the month's quota ran out during the run (checked at start; single
+    // uploads may have used the rest).
+    if (error instanceof AppError) return failItem(deps, operation, item, error.message);
     throw error;
   }
+}
+
+/** The pool as a run uses it: a full pool (busy with single uploads) is waited for, not a failure. */
+function waitingForPool(securing: Securing): Securing {
+  return {
+    ...securing,
+    secureDocument: (input) => whenPoolFree(() => securing.secureDocument(input)),
+    secureDesign: (input) => whenPoolFree(() => securing.secureDesign(input)),
+  };
 }
 
 async function runContext(deps: BulkDeps, operation: Operation) {
@@ -593,14 +577,9 @@ async function runContext(deps: BulkDeps, operation: Operation) {
     id: operation.created_by ?? operation.user_id,
     accountId: operation.user_id,
   };
-  let templateId: string;
-  try {
-    templateId = await resolveTemplateId(deps.db, operation.user_id, operation.template_id);
-  } catch {
-    templateId = await resolveTemplateId(deps.db, operation.user_id, null);
-  }
-  const publicOrigin = await findPublicOrigin(deps.db, deps.config, operation.user_id);
-  return { actor, templateId, publicOrigin };
+  // The template chosen may have been deleted since: the account's default then.
+  const issuer = await resolveIssuer(deps, actor, operation.template_id, { orDefault: true });
+  return { deps: { ...deps, securing: waitingForPool(deps.securing) }, issuer };
 }
 
 async function finishRun(deps: BulkDeps, operation: Operation): Promise<void> {
@@ -622,7 +601,7 @@ async function finishRun(deps: BulkDeps, operation: Operation): Promise<void> {
 async function secureRows(
   deps: BulkDeps,
   operation: Operation,
-  context: Parameters<typeof secureRow>[2],
+  context: RunContext,
 ): Promise<StepResult> {
   const isPastDeadline = chunkDeadline();
   const isStillRunning = statusWatch(deps, operation.id, 'running');

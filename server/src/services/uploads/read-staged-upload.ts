@@ -1,24 +1,11 @@
-// A user's own staged upload with its bytes; someone else's, an expired one or a made-up id is "not found".
+// A user's own staged upload with its bytes (to show it back); someone else's, an expired one or a made-up id is
+// "not found".
 import { StoredFileNotFoundError, type Storage } from '../../storage/storage';
 
-import { removeStagedUpload } from './remove-staged-upload';
-import {
-  isExpired,
-  isUploadId,
-  parseRecord,
-  stagedUploadKeys,
-  type StagedUploadRecord,
-} from './staged-upload-record';
+import { findStagedUpload } from './find-staged-upload';
 import { uploadNotFound } from './upload-errors';
 
-async function readOrNull(storage: Storage, key: string): Promise<Buffer | null> {
-  try {
-    return await storage.get(key);
-  } catch (error) {
-    if (error instanceof StoredFileNotFoundError) return null;
-    throw error;
-  }
-}
+import type { StagedUploadRecord } from './staged-upload-record';
 
 export async function readStagedUpload(
   storage: Storage,
@@ -26,15 +13,11 @@ export async function readStagedUpload(
   id: string,
   now = new Date(),
 ): Promise<{ record: StagedUploadRecord; data: Buffer }> {
-  if (!isUploadId(id)) throw uploadNotFound();
-  const keys = stagedUploadKeys(userId, id);
-  const recordBytes = await readOrNull(storage, keys.record);
-  const record = recordBytes && parseRecord(recordBytes);
-  if (!record || isExpired(record, now)) {
-    if (recordBytes) await removeStagedUpload(storage, userId, id);
-    throw uploadNotFound();
+  const { record, key } = await findStagedUpload(storage, userId, id, now);
+  try {
+    return { record, data: await storage.get(key) };
+  } catch (error) {
+    if (error instanceof StoredFileNotFoundError) throw uploadNotFound();
+    throw error;
   }
-  const data = await readOrNull(storage, keys.file);
-  if (!data) throw uploadNotFound();
-  return { record, data };
 }

@@ -1,6 +1,8 @@
-// Stores a secured verification: both files, then its row, audit entry, webhook event and the count against the
-// plan's month in one transaction, then tells the public pages. Any failure removes the files already stored, so there is never a file without a row or a row
-// without files. A single upload and every bulk row go through here.
+// Steps 4-6 of issuing (issue-verification.ts): stores a secured verification's two files, then its row, audit
+// entry, webhook event and the count against the plan's month in one transaction, then tells the public pages.
+// Any failure removes the files already stored, so there is never a file without a row or a row without files.
+import { Readable } from 'node:stream';
+
 import type { CustomField } from '@common/verifications-schemas';
 
 import { cleanFileName } from '../../lib/file-name';
@@ -13,7 +15,6 @@ import type { SecuredDocument } from '../../documents/secure-document';
 import type { Actor } from '../team/actor';
 import type { VerificationDeps } from './verification-deps';
 import type { Transaction } from 'kysely';
-import type { Readable } from 'node:stream';
 
 export interface NewVerificationRecord {
   id: string;
@@ -25,7 +26,8 @@ export interface NewVerificationRecord {
   custom_fields: CustomField[];
   templateId: string;
   allowDownload: boolean;
-  original: { filename: string; body: Buffer | Readable; size: number };
+  /** The original's bytes, a stream of them, or the key of a file already in storage (copied, not read). */
+  original: { filename: string; body: Buffer | Readable | { storedKey: string }; size: number };
   secured: SecuredDocument;
   /** The bulk operation row it is made for: unique, so a retried row cannot make a second one. */
   bulk?: { operationId: string; rowNumber: number };
@@ -45,7 +47,9 @@ export async function storeNewVerification(
   const keys = verificationFileKeys(id);
   const saved = { type: 'verification-saved', code } as const;
   try {
-    await storage.put(keys.original, record.original.body);
+    const { body } = record.original;
+    if (Buffer.isBuffer(body) || body instanceof Readable) await storage.put(keys.original, body);
+    else await storage.copy(body.storedKey, keys.original);
     await storage.put(keys.secured, secured.pdf);
     await db.transaction().execute(async (trx) => {
       await deps.planLimits.countVerification(trx, actor.accountId);
