@@ -177,7 +177,7 @@ function SealSection({ check, message }: { check: ScannedCodeCheck; message: Sea
               <Typography variant="h3" component="h2" sx={{ color: colour }}>
                 {message.title}
               </Typography>
-              <Typography color="text.primary">{message.advice}</Typography>
+              <Typography sx={{ mt: 0.5, color: 'text.primary' }}>{message.advice}</Typography>
             </Box>
           </Box>
           <SignedFacts facts={seal.facts} issuer={keyIdentity(seal.key)} />
