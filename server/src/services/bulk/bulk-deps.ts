@@ -57,3 +57,11 @@ export const BULK_CHUNK_SECONDS = 5;
 export function sheetLimits(config: BulkDeps['config']) {
   return { maxRows: config.BULK_MAX_ROWS, maxInflatedBytes: config.BULK_SHEET_MAX_BYTES * 20 };
 }
+
+/** The most a documents zip may unpack to, and hold: a few entries per row, so a zip of tiny files cannot fill memory. */
+export function zipLimits(config: BulkDeps['config']) {
+  return {
+    maxInflatedBytes: config.BULK_MAX_ZIP_BYTES,
+    maxEntries: Math.max(1000, config.BULK_MAX_ROWS * 5),
+  };
+}

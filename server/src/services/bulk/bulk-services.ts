@@ -6,12 +6,13 @@ import { isoDate } from '@common/verifications';
 
 import { AppError } from '../../lib/app-error';
 
-import { BULK_CHUNK_SECONDS, BULK_QUEUE, sheetLimits, type BulkDeps } from './bulk-deps';
+import { BULK_CHUNK_SECONDS, BULK_QUEUE, sheetLimits, zipLimits, type BulkDeps } from './bulk-deps';
 import { bulkResult, bulkReport, deleteBulkOperation } from './bulk-downloads';
 import { notReady } from './bulk-errors';
 import { findOwnOperationRow, getBulkOperation, listBulkOperations } from './bulk-operation-rows';
 import { createBulkOperation, type NewBulkOperation } from './create-bulk-operation';
-import { closeBulkFiles, failBulkOperation, processBulkOperation } from './process-bulk-operation';
+import { createDocumentsZipCache } from './documents-zip-cache';
+import { failBulkOperation, processBulkOperation } from './process-bulk-operation';
 
 import type { UploadedFile } from '../../lib/upload-temp-files';
 import type { QueuePolicy } from '../../plugins/queue';
@@ -19,6 +20,8 @@ import type { Actor } from '../team/actor';
 
 export function buildBulkServices(deps: BulkDeps) {
   const { db, queue, config } = deps;
+  // This app's own: the zip of the operation being worked on stays open between its jobs.
+  const runDeps = { ...deps, zips: createDocumentsZipCache(deps.storage, zipLimits(config)) };
 
   /** Expiry covers a chunk's work plus one document at its time limit, so only a dead process's job expires. */
   const policy: QueuePolicy = {
@@ -64,7 +67,7 @@ export function buildBulkServices(deps: BulkDeps) {
       await queue.define(BULK_QUEUE, policy);
       await queue.work<{ id: string }>(BULK_QUEUE, async ({ data, retryCount }) => {
         try {
-          const result = await processBulkOperation(deps, data.id);
+          const result = await processBulkOperation(runDeps, data.id);
           if (result === 'more')
             await queue.send(BULK_QUEUE, { id: data.id }, { singletonKey: data.id });
         } catch (error) {
@@ -82,9 +85,9 @@ export function buildBulkServices(deps: BulkDeps) {
       });
     },
     /** Lets go of files kept open between jobs; the app calls it when it closes. */
-    close: closeBulkFiles,
+    close: () => runDeps.zips.close(),
     /** One job's worth of an operation's work, as the queue's handler runs it (tests run two at once). */
-    processOnce: (id: string) => processBulkOperation(deps, id),
+    processOnce: (id: string) => processBulkOperation(runDeps, id),
     create: (actor: Actor, input: NewBulkOperation) => createBulkOperation(deps, actor, input),
     get: (accountId: string, id: string) => getBulkOperation(db, accountId, id),
     list: (accountId: string, query: { page: number; page_size: number }) =>

@@ -10,12 +10,11 @@ import path from 'node:path';
 import { suggestColumnMapping } from '@common/bulk';
 import { isoDate } from '@common/verifications';
 
-import { openDocumentsZip, type DocumentsZip } from '../../documents/zip-reader';
 import { AppError } from '../../lib/app-error';
 import { issueVerification, type IssuedDocument } from '../verifications/issue-verification';
 import { resolveIssuer, type Issuer } from '../verifications/resolve-issuer';
 
-import { BULK_CHUNK_SECONDS, bulkFileKeys, sheetLimits, type BulkDeps } from './bulk-deps';
+import { bulkFileKeys, sheetLimits, type BulkDeps } from './bulk-deps';
 import {
   columnProblems,
   drawingErrors,
@@ -25,20 +24,24 @@ import {
   type BulkItemStatus,
   type RowPlan,
 } from './bulk-items';
+import { chunkDeadline, eachConcurrently, waitingForPool, whenPoolFree } from './chunk-runner';
 
 import type { Database } from '../../db/schema';
-import type { Securing } from '../../documents/securing-pool';
+import type { DocumentsZip } from '../../documents/zip-reader';
 import type { Actor } from '../team/actor';
+import type { DocumentsZipCache } from './documents-zip-cache';
 import type { Selectable, Transaction } from 'kysely';
 
 type Operation = Selectable<Database['bulk_operations']>;
 type Item = Pick<Selectable<Database['bulk_operation_items']>, 'id' | 'row_number' | 'cells'>;
 
+/** What a job works with: the services' dependencies and the zip kept open between jobs. */
+export type RunDeps = BulkDeps & { zips: DocumentsZipCache };
+
 /** 'more' when the operation needs another job. */
 export type StepResult = 'more' | 'done';
 
 const INSERT_BATCH = 500;
-const BUSY_PAUSE_MS = 1000;
 
 function planOf(operation: Operation): RowPlan {
   return {
@@ -48,120 +51,7 @@ function planOf(operation: Operation): RowPlan {
   };
 }
 
-/** The most entries a documents zip may hold: a few per row, so a zip of tiny files cannot fill memory. */
-function zipLimits(deps: BulkDeps) {
-  return {
-    maxInflatedBytes: deps.config.BULK_MAX_ZIP_BYTES,
-    maxEntries: Math.max(1000, deps.config.BULK_MAX_ROWS * 5),
-  };
-}
-
-// An operation's zip stays open between its jobs: reading the directory of 10,000 entries again every chunk would
-// make a run's cost grow with the square of its rows. One is kept, until another operation's is opened or it has
-// been idle for ZIP_IDLE_MS.
-const ZIP_IDLE_MS = 30_000;
-
-interface OpenedZip {
-  operationId: string;
-  zip: Promise<DocumentsZip>;
-  release(): Promise<void>;
-  users: number;
-  timer?: NodeJS.Timeout;
-}
-
-let keptZip: OpenedZip | undefined;
-
-async function closeZip(opened: OpenedZip): Promise<void> {
-  clearTimeout(opened.timer);
-  if (keptZip === opened) keptZip = undefined;
-  await opened.zip.then((zip) => zip.close()).catch(() => undefined);
-  await opened.release();
-}
-
-async function openZipOf(deps: BulkDeps, operation: Operation): Promise<OpenedZip> {
-  if (keptZip?.operationId === operation.id) return keptZip;
-  if (keptZip && keptZip.users === 0) await closeZip(keptZip);
-  const local = await deps.storage.localFile(bulkFileKeys(operation.id).documents);
-  const opened: OpenedZip = {
-    operationId: operation.id,
-    zip: openDocumentsZip(local.path, zipLimits(deps)),
-    release: () => local.release(),
-    users: 0,
-  };
-  // Kept only when no other operation's zip is in use (two operations' jobs can overlap across a hand-over).
-  if (!keptZip) keptZip = opened;
-  return opened;
-}
-
-async function withDocumentsZip<T>(
-  deps: BulkDeps,
-  operation: Operation,
-  work: (zip: DocumentsZip) => Promise<T>,
-): Promise<T> {
-  const opened = await openZipOf(deps, operation);
-  opened.users += 1;
-  clearTimeout(opened.timer);
-  try {
-    return await work(await opened.zip);
-  } catch (error) {
-    // A zip that failed to open (or went bad) is not kept for the next job.
-    if (keptZip === opened) keptZip = undefined;
-    throw error;
-  } finally {
-    opened.users -= 1;
-    if (opened.users === 0) {
-      if (keptZip !== opened) await closeZip(opened);
-      else {
-        opened.timer = setTimeout(() => void closeZip(opened), ZIP_IDLE_MS);
-        opened.timer.unref();
-      }
-    }
-  }
-}
-
-/** Closes the zip kept open between jobs (the app is closing). */
-export async function closeBulkFiles(): Promise<void> {
-  if (keptZip && keptZip.users === 0) await closeZip(keptZip);
-}
-
-/** Runs work on each item with at most `concurrency` at once, stopping early when shouldStop says so. */
-async function eachConcurrently<T>(
-  items: T[],
-  concurrency: number,
-  work: (item: T) => Promise<void>,
-  shouldStop: () => Promise<boolean>,
-): Promise<void> {
-  let next = 0;
-  let stopped = false;
-  async function lane() {
-    while (!stopped && next < items.length) {
-      if (await shouldStop()) {
-        stopped = true;
-        return;
-      }
-      // Another lane may have taken the last item while this one awaited.
-      if (next >= items.length) return;
-      const item = items[next];
-      next += 1;
-      await work(item);
-    }
-  }
-  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, lane));
-}
-
-/** Securing work in the shared pool; a full pool (busy with single uploads) is waited for, not a failure. */
-async function whenPoolFree<T>(work: () => Promise<T>): Promise<T> {
-  for (;;) {
-    try {
-      return await work();
-    } catch (error) {
-      if (!(error instanceof AppError && error.code === 'server_busy')) throw error;
-      await new Promise((resolve) => setTimeout(resolve, BUSY_PAUSE_MS));
-    }
-  }
-}
-
-async function finishInvalid(deps: BulkDeps, operation: Operation, problem: string): Promise<void> {
+async function finishInvalid(deps: RunDeps, operation: Operation, problem: string): Promise<void> {
   await deps.db
     .updateTable('bulk_operations')
     .set({ status: 'invalid', problem, finished_at: new Date() })
@@ -222,7 +112,7 @@ async function itemsFromRows(
   return items;
 }
 
-async function readRows(deps: BulkDeps, read: Operation): Promise<StepResult> {
+async function readRows(deps: RunDeps, read: Operation): Promise<StepResult> {
   let operation = read;
   const { db, config } = deps;
   const local = await deps.storage.localFile(bulkFileKeys(operation.id).sheet);
@@ -260,7 +150,7 @@ async function readRows(deps: BulkDeps, read: Operation): Promise<StepResult> {
   if (operation.mode === 'documents') {
     try {
       // The zip as a whole (names, entry count, unpacked size) before any row is looked at.
-      await withDocumentsZip(deps, operation, async () => undefined);
+      await deps.zips.use(operation.id, async () => undefined);
     } catch (error) {
       if (error instanceof AppError) {
         await finishInvalid(deps, operation, error.message);
@@ -307,7 +197,7 @@ async function readRows(deps: BulkDeps, read: Operation): Promise<StepResult> {
 // ---- validating: checking each row's document -----------------------------------------------------------------
 
 async function setItemState(
-  deps: BulkDeps,
+  deps: RunDeps,
   item: Item,
   status: BulkItemStatus,
   errors: BulkItemError[] = [],
@@ -320,7 +210,7 @@ async function setItemState(
 }
 
 async function checkRowDocument(
-  deps: BulkDeps,
+  deps: RunDeps,
   operation: Operation,
   zip: DocumentsZip,
   item: Item,
@@ -339,13 +229,13 @@ async function checkRowDocument(
   return setItemState(deps, item, 'valid');
 }
 
-function concurrency(deps: BulkDeps): number {
+function concurrency(deps: RunDeps): number {
   // One more than the workers, so a worker never waits for the main thread to unzip its next document.
   return deps.config.SECURING_WORKERS + 1;
 }
 
 async function nextItems(
-  deps: BulkDeps,
+  deps: RunDeps,
   operationId: string,
   status: BulkItemStatus,
   limit: number,
@@ -360,7 +250,7 @@ async function nextItems(
     .execute();
 }
 
-async function stillIs(deps: BulkDeps, id: string, status: Operation['status']): Promise<boolean> {
+async function stillIs(deps: RunDeps, id: string, status: Operation['status']): Promise<boolean> {
   const row = await deps.db
     .selectFrom('bulk_operations')
     .select('status')
@@ -374,7 +264,7 @@ const STATUS_CHECK_MS = 500;
 
 /** stillIs, asked of the database at most every STATUS_CHECK_MS. */
 function statusWatch(
-  deps: BulkDeps,
+  deps: RunDeps,
   id: string,
   status: Operation['status'],
 ): () => Promise<boolean> {
@@ -389,16 +279,11 @@ function statusWatch(
   };
 }
 
-function chunkDeadline(): () => boolean {
-  const end = Date.now() + BULK_CHUNK_SECONDS * 1000;
-  return () => Date.now() >= end;
-}
-
-async function checkDocuments(deps: BulkDeps, operation: Operation): Promise<StepResult> {
+async function checkDocuments(deps: RunDeps, operation: Operation): Promise<StepResult> {
   const isPastDeadline = chunkDeadline();
   const isStillValidating = statusWatch(deps, operation.id, 'validating');
   const batchSize = concurrency(deps) * 4;
-  return withDocumentsZip(deps, operation, async (zip) => {
+  return deps.zips.use(operation.id, async (zip) => {
     for (;;) {
       const items = await nextItems(deps, operation.id, 'unchecked', batchSize);
       if (items.length === 0) return 'done';
@@ -414,7 +299,7 @@ async function checkDocuments(deps: BulkDeps, operation: Operation): Promise<Ste
   });
 }
 
-async function finishValidation(deps: BulkDeps, operation: Operation): Promise<void> {
+async function finishValidation(deps: RunDeps, operation: Operation): Promise<void> {
   const counts = await deps.db
     .selectFrom('bulk_operation_items')
     .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
@@ -437,7 +322,7 @@ async function finishValidation(deps: BulkDeps, operation: Operation): Promise<v
     .execute();
 }
 
-async function validate(deps: BulkDeps, operation: Operation): Promise<StepResult> {
+async function validate(deps: RunDeps, operation: Operation): Promise<StepResult> {
   if (!operation.rows_read_at) return readRows(deps, operation);
   if (operation.mode === 'documents' && (await checkDocuments(deps, operation)) === 'more') {
     return 'more';
@@ -453,7 +338,7 @@ function outputFileName(operation: Operation, item: Item, holderName: string): s
   return `${holderName || 'document'}.pdf`;
 }
 
-async function failItem(deps: BulkDeps, operation: Operation, item: Item, message: string) {
+async function failItem(deps: RunDeps, operation: Operation, item: Item, message: string) {
   await deps.db.transaction().execute(async (trx) => {
     const claimed = await trx
       .updateTable('bulk_operation_items')
@@ -513,7 +398,7 @@ interface RunContext {
 
 /** A row becomes a verification through the one issuing path, as a single upload does. */
 async function secureRow(
-  deps: BulkDeps,
+  deps: RunDeps,
   operation: Operation,
   context: RunContext,
   item: Item,
@@ -562,16 +447,7 @@ async function secureRow(
   }
 }
 
-/** The pool as a run uses it: a full pool (busy with single uploads) is waited for, not a failure. */
-function waitingForPool(securing: Securing): Securing {
-  return {
-    ...securing,
-    secureDocument: (input) => whenPoolFree(() => securing.secureDocument(input)),
-    secureDesign: (input) => whenPoolFree(() => securing.secureDesign(input)),
-  };
-}
-
-async function runContext(deps: BulkDeps, operation: Operation) {
+async function runContext(deps: RunDeps, operation: Operation) {
   // The creator acts; if they have left the team since, the account's owner does.
   const actor: Actor = {
     id: operation.created_by ?? operation.user_id,
@@ -582,7 +458,7 @@ async function runContext(deps: BulkDeps, operation: Operation) {
   return { deps: { ...deps, securing: waitingForPool(deps.securing) }, issuer };
 }
 
-async function finishRun(deps: BulkDeps, operation: Operation): Promise<void> {
+async function finishRun(deps: RunDeps, operation: Operation): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     const finished = await trx
       .updateTable('bulk_operations')
@@ -599,7 +475,7 @@ async function finishRun(deps: BulkDeps, operation: Operation): Promise<void> {
 }
 
 async function secureRows(
-  deps: BulkDeps,
+  deps: RunDeps,
   operation: Operation,
   context: RunContext,
 ): Promise<StepResult> {
@@ -623,10 +499,10 @@ async function secureRows(
   }
 }
 
-async function run(deps: BulkDeps, operation: Operation): Promise<StepResult> {
+async function run(deps: RunDeps, operation: Operation): Promise<StepResult> {
   const context = await runContext(deps, operation);
   if (operation.mode === 'documents') {
-    return withDocumentsZip(deps, operation, (zip) =>
+    return deps.zips.use(operation.id, (zip) =>
       secureRows(deps, operation, { ...context, zip, designPath: null }),
     );
   }
@@ -643,7 +519,7 @@ async function run(deps: BulkDeps, operation: Operation): Promise<StepResult> {
 }
 
 /** One job's worth of an operation's work. */
-export async function processBulkOperation(deps: BulkDeps, id: string): Promise<StepResult> {
+export async function processBulkOperation(deps: RunDeps, id: string): Promise<StepResult> {
   const operation = await deps.db
     .selectFrom('bulk_operations')
     .selectAll()
