@@ -7,14 +7,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { PGlite } from '@electric-sql/pglite';
 import { Client } from 'pg';
 
 import { buildApp } from '../../src/app';
 import { loadConfig, type Environment } from '../../src/config';
 
 import {
+  createTestPglite,
   databaseUrl,
+  dataDirDump,
   loadMigratedPglite,
   postgresTemplateDatabase,
   randomDatabaseName,
@@ -25,6 +26,7 @@ import { UNLIMITED_FREE_PLAN } from './plans';
 
 import type { DatabaseTarget } from '../../src/db/open-database';
 import type { LogStream } from '../../src/logger';
+import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, onRouteHookHandler } from 'fastify';
 
 declare global {
@@ -73,17 +75,17 @@ async function createPostgresDatabase(template?: string): Promise<TestDatabase> 
 let emptyPgliteTemplate: Promise<Blob> | undefined;
 
 async function dumpEmptyPglite(): Promise<Blob> {
-  const client = await PGlite.create();
+  const client = await createTestPglite();
   const dump = await client.dumpDataDir('none');
   await client.close();
-  return dump;
+  return dataDirDump(new Uint8Array(await dump.arrayBuffer()));
 }
 
 /** A brand-new, empty database (no migrations run). */
 export async function createEmptyTestDatabase(): Promise<TestDatabase> {
   if (postgresServerUrl()) return createPostgresDatabase();
   emptyPgliteTemplate ??= dumpEmptyPglite();
-  const client = await PGlite.create({ loadDataDir: await emptyPgliteTemplate });
+  const client = await createTestPglite(await emptyPgliteTemplate);
   return {
     target: { driver: 'pglite', client },
     // Closing the database opened on it closes the client too; a test that never opened it leaves it open.
@@ -98,7 +100,7 @@ let migratedPgliteTemplate: Promise<Blob> | undefined;
 
 async function openMigratedPglite(): Promise<PGlite> {
   migratedPgliteTemplate ??= loadMigratedPglite();
-  return PGlite.create({ loadDataDir: await migratedPgliteTemplate });
+  return createTestPglite(await migratedPgliteTemplate);
 }
 
 // Migrated already (the app's own migration step then finds nothing to do), from this run's template when
