@@ -1,9 +1,10 @@
 // `npm test`: the unit suites in one jest run (the SPA, the tooling, the server on PGlite and its data layer on
 // Postgres), then the browser suite; each run's duration, then one totals line.
 // Usage: npm test [-- --unit-only | --e2e-only] [extra jest args, e.g. a path pattern]
-//        npm run test:node24: the server suite (server:pglite) again on Node 24, the newest LTS (CI runs both).
+//        npm run test:node24: the server files that lean on the runtime, and a smoke of the rest, again on Node 24,
+//        the newest LTS (CI runs both); `npm run test:node24 -- server/test` runs the whole server suite there.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 import jestConfig from '../jest.config';
@@ -96,17 +97,105 @@ function nodeVersion(binary: string): string {
   return spawnSync(binary, ['--version'], { encoding: 'utf8' }).stdout.trim();
 }
 
-/** The server suite again on Node 24: same files, same config, another runtime; what differs shows here. */
+// What a Node major changes under the server, and the server files that go through it. The rest of the suite is
+// the app's own logic over the same paths (Fastify's inject, PGlite, zod): the smoke files at the end build the
+// app and take it through sign-up, tokens, a verification and the API's schemas, so a runtime change that breaks
+// that common path fails there too. Paths from the repository root, `*` within a file name; each must match a file, so a
+// moved or renamed test file fails the run here instead of dropping out of it.
+const NODE24_FILES = [
+  // Child processes and signals: npm start and the server's own process, the data folder's lock (a native addon,
+  // fs-native-extensions), the securing worker's bundle run by plain node, Sentry's crash hook. The commands that
+  // reach the runtime: backup (PGlite's folder and dump), storage:migrate (streams to S3), verify (QR decoders in
+  // WebAssembly and on images, node:crypto keys, a fetched trust list); sso, plans and issuers are the app's own
+  // logic over the same database.
+  'server/test/server.test.ts',
+  'server/test/app.test.ts',
+  'server/test/cli/backup-command.test.ts',
+  'server/test/cli/storage-migrate-command.test.ts',
+  'server/test/cli/verify-command.test.ts',
+  'server/test/lib/data-dir-lock.test.ts',
+  'server/test/lib/worker-bundle.test.ts',
+  'server/test/plugins/sentry.test.ts',
+  // PGlite on disk (WebAssembly and the file system under it), backups of its folder, the job queue's timers.
+  'server/test/db/open-database.test.ts',
+  'server/test/services/backups/snapshots.test.ts',
+  'server/test/plugins/queue.test.ts',
+  // Native addons: argon2; canvas with pdf.js and zbarimg reading what we drew.
+  'server/test/services/auth/password-hasher.test.ts',
+  'server/test/services/seals/independent-check.test.ts',
+  // Document bytes in worker threads (piscina): PDF, images, sheets, zips; memory and time limits.
+  'server/test/documents/*.test.ts',
+  'server/test/routes/api/verifications/securing-pool.test.ts',
+  'server/test/routes/api/verifications/create.test.ts',
+  'server/test/routes/api/bulk/design-mode.test.ts',
+  'server/test/routes/api/bulk/documents-mode.test.ts',
+  'server/test/routes/api/resource-bombs.test.ts',
+  // Sockets, HTTP parsing and streams: real connections, multipart, SMTP, fetch (undici) with the SSRF agent,
+  // OpenID Connect (jose's WebCrypto), Companion, Stripe's signed webhooks, rate limits on a listening server.
+  'server/test/plugins/multipart.test.ts',
+  'server/test/routes/body-refusals.test.ts',
+  'server/test/plugins/connection-errors.test.ts',
+  'server/test/mail/*.test.ts',
+  'server/test/plugins/mail.test.ts',
+  'server/test/plugins/companion.test.ts',
+  'server/test/plugins/rate-limit.test.ts',
+  'server/test/routes/api/auth/sso.test.ts',
+  'server/test/routes/api/integrations/webhooks-delivery.test.ts',
+  'server/test/routes/api/integrations/webhooks-ssrf.test.ts',
+  'server/test/routes/api/subscription/stripe-webhook.test.ts',
+  // Storage: the disk's files and renames, S3 over HTTP.
+  'server/test/storage/*.test.ts',
+  'server/test/plugins/storage.test.ts',
+  // Crypto and Unicode data: seals (WebCrypto ECDSA), the page's hash (WebAssembly), TR39 skeletons (ICU).
+  'server/test/services/seals/seal-round-trip.test.ts',
+  'server/test/pages/verification-page.test.ts',
+  'server/test/routes/v/verification-page.test.ts',
+  'server/test/lib/look-alike-names.test.ts',
+  // Compression and zips: the account export, the SPA's compressed files, CSV streams.
+  'server/test/routes/api/account/export.test.ts',
+  'server/test/plugins/spa.test.ts',
+  'server/test/lib/spreadsheet-csv.test.ts',
+  // Smoke of the rest: the app built and used end to end (health, sign-up and mail, tokens, the OpenAPI
+  // document checked by a validator in a node of its own).
+  'server/test/routes/api/health/health.test.ts',
+  'server/test/routes/api/auth/register.test.ts',
+  'server/test/routes/api/auth/token.test.ts',
+  'server/test/routes/api/openapi.test.ts',
+];
+
+/** NODE24_FILES as files (Node 20 has no fs.globSync); throws on a pattern that matches none. */
+function node24Files(): string[] {
+  return NODE24_FILES.flatMap((pattern) => {
+    const folder = path.posix.dirname(pattern);
+    const name = new RegExp(
+      `^${path.posix
+        .basename(pattern)
+        .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*/g, '[^/]*')}$`,
+    );
+    const files = existsSync(path.join(root, folder))
+      ? readdirSync(path.join(root, folder))
+          .filter((file) => name.test(file))
+          .map((file) => `${folder}/${file}`)
+      : [];
+    if (files.length === 0) {
+      throw new Error(`NODE24_FILES: ${pattern} matches no file; update the list`);
+    }
+    return files.sort();
+  });
+}
+
+/** Server files again on Node 24: same config, another runtime; what differs shows here. */
 function serverSuiteOnNode24(extra: string[]): SuiteResult[] {
   const binary = nodeBinary(24);
-  console.log(`Server suite on Node ${nodeVersion(binary)}`);
-  const args = [
-    ...patternArgsOf(extra),
-    '--config',
-    'jest.config.ts',
-    '--selectProjects',
-    'server:pglite',
-  ];
+  const patterns = patternArgsOf(extra);
+  const files = patterns.length > 0 ? patterns : ['--runTestsByPath', ...node24Files()];
+  console.log(
+    patterns.length > 0
+      ? `Server files matching ${extra.join(' ')} on Node ${nodeVersion(binary)}`
+      : `${files.length - 1} server files on Node ${nodeVersion(binary)} (NODE24_FILES in scripts/test.ts)`,
+  );
+  const args = [...files, '--config', 'jest.config.ts', '--selectProjects', 'server:pglite'];
   return [runJest('server on Node 24', args, binary)];
 }
 
