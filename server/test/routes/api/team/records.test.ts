@@ -64,7 +64,13 @@ test('a verification names the shared user who created it, everywhere, even afte
   ]);
   // The public page names the account that issued it, not the person who typed it in.
   const page = (await app.inject({ url: `/api/public/verifications/${theirs.code}/` })).json();
-  expect(page.issuer).toEqual({ name: 'Olivia Hopper' });
+  expect(page.issuer).toEqual({
+    name: 'Olivia Hopper',
+    issuer: null,
+    issuer_proof: null,
+    declared_name: 'Olivia Hopper',
+    declared_name_withheld: null,
+  });
 
   await call(owner, 'DELETE', `/api/team/users/${member.memberId}/`);
   expect((await call(owner, 'GET', `/api/verifications/${theirs.id}/`)).json().created_by).toEqual(
