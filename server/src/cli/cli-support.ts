@@ -30,6 +30,48 @@ export function isParseArgsError(error: unknown): boolean {
   return (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ?? false;
 }
 
+/** A mistake in the command line: printed without a stack trace, exit 1. */
+export class CommandLineError extends Error {}
+
+/**
+ * Runs the subcommand `argv` names with the rest of it: usage for none (exit 1) or help (exit 0), a refusal for an
+ * unknown one. A CommandLineError, a parseArgs refusal or what `isUsageError` adds is the user's to fix: printed
+ * without a stack trace, exit 1.
+ */
+export async function runSubcommand(
+  argv: string[],
+  output: CommandOutput,
+  {
+    usage,
+    commands,
+    isUsageError = () => false,
+  }: {
+    usage: string;
+    commands: Record<string, (args: string[]) => Promise<number>>;
+    isUsageError?: (error: unknown) => boolean;
+  },
+): Promise<number> {
+  const [command, ...args] = argv;
+  if (command === undefined || ['help', '--help', '-h'].includes(command)) {
+    output.out(usage);
+    return command === undefined ? 1 : 0;
+  }
+  const run = Object.hasOwn(commands, command) ? commands[command] : undefined;
+  if (!run) {
+    output.err(`Unknown command "${command}".\n\n${usage}`);
+    return 1;
+  }
+  try {
+    return await run(args);
+  } catch (error) {
+    const isMistake =
+      error instanceof CommandLineError || isParseArgsError(error) || isUsageError(error);
+    if (!isMistake) throw error;
+    output.err((error as Error).message);
+    return 1;
+  }
+}
+
 /** The settings in `env`, or null once their problems are printed (as the server prints them). */
 export function loadCommandConfig(env: Environment, output: CommandOutput): Config | null {
   try {

@@ -6,7 +6,13 @@ import { parseArgs } from 'node:util';
 import { setVerifiedIssuerName } from '../services/account/set-verified-issuer-name';
 import { createPublicPageNotifications } from '../services/public-pages/public-page-notifications';
 
-import { isParseArgsError, table, withServerDatabase, type CommandOutput } from './cli-support';
+import {
+  CommandLineError,
+  runSubcommand,
+  table,
+  withServerDatabase,
+  type CommandOutput,
+} from './cli-support';
 
 import type { Environment } from '../config';
 import type { Database } from '../db/schema';
@@ -24,9 +30,6 @@ its verified custom domain, or by a name the operator of this service checked by
 entry in the account's log. Names built to pass for another (mixed alphabets, or reading like another account's
 verified name) are refused.`;
 
-/** A mistake in the command line: printed without a stack trace. */
-class IssuersCommandError extends Error {}
-
 const NAME_MAX_LENGTH = 150;
 
 function parseVerify(args: string[]): { email: string; name: string } {
@@ -37,14 +40,12 @@ function parseVerify(args: string[]): { email: string; name: string } {
   });
   const [email, ...rest] = positionals;
   if (!email || rest.length > 0) {
-    throw new IssuersCommandError(
-      'Say whose name to verify: verify <account email> --name <name>.',
-    );
+    throw new CommandLineError('Say whose name to verify: verify <account email> --name <name>.');
   }
   const name = values.name?.normalize('NFC').replace(/\s+/g, ' ').trim();
-  if (!name) throw new IssuersCommandError('Say the name you checked: --name "<name>".');
+  if (!name) throw new CommandLineError('Say the name you checked: --name "<name>".');
   if (name.length > NAME_MAX_LENGTH) {
-    throw new IssuersCommandError(`--name takes at most ${NAME_MAX_LENGTH} characters.`);
+    throw new CommandLineError(`--name takes at most ${NAME_MAX_LENGTH} characters.`);
   }
   return { email, name };
 }
@@ -52,7 +53,7 @@ function parseVerify(args: string[]): { email: string; name: string } {
 function parseEmail(args: string[], what: string): string {
   const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
   if (positionals.length !== 1)
-    throw new IssuersCommandError(`Say whose name to ${what}: ${what} <account email>.`);
+    throw new CommandLineError(`Say whose name to ${what}: ${what} <account email>.`);
   return positionals[0]!;
 }
 
@@ -87,17 +88,17 @@ async function runSet(
   const result = await setVerifiedIssuerName(db, email, name, tell);
   switch (result.outcome) {
     case 'no_account':
-      throw new IssuersCommandError(`No account has the email ${email}.`);
+      throw new CommandLineError(`No account has the email ${email}.`);
     case 'shared_user':
-      throw new IssuersCommandError(
+      throw new CommandLineError(
         `${email} is a shared user of ${result.ownerEmail}'s account: verify ${result.ownerEmail}.`,
       );
     case 'mixed_scripts':
-      throw new IssuersCommandError(
+      throw new CommandLineError(
         `"${name}" mixes letters of different alphabets (${result.scripts.join(', ')}), as look-alike names do: type it in one alphabet.`,
       );
     case 'taken':
-      throw new IssuersCommandError(
+      throw new CommandLineError(
         `${result.byEmail} already has "${name}" (or a name that reads the same) verified: unverify it first if it is not theirs.`,
       );
     case 'done': {
@@ -117,42 +118,30 @@ async function runSet(
 }
 
 /** Runs one command; answers the process exit code. `tell` reaches the running servers' public-page caches. */
-export async function runIssuersCommand(
+export function runIssuersCommand(
   db: Kysely<Database>,
   argv: string[],
   output: CommandOutput,
   tell: Tell = async () => undefined,
 ): Promise<number> {
-  const [command, ...args] = argv;
-  try {
-    switch (command) {
-      case 'list':
+  return runSubcommand(argv, output, {
+    usage: ISSUERS_USAGE,
+    commands: {
+      list: async () => {
         await listVerified(db, output);
         return 0;
-      case 'verify': {
+      },
+      verify: async (args) => {
         const { email, name } = parseVerify(args);
         await runSet(db, email, name, tell, output);
         return 0;
-      }
-      case 'unverify':
+      },
+      unverify: async (args) => {
         await runSet(db, parseEmail(args, 'unverify'), null, tell, output);
         return 0;
-      case undefined:
-      case 'help':
-      case '--help':
-      case '-h':
-        output.out(ISSUERS_USAGE);
-        return command === undefined ? 1 : 0;
-      default:
-        output.err(`Unknown command "${command}".\n\n${ISSUERS_USAGE}`);
-        return 1;
-    }
-  } catch (error) {
-    const isUsageError = error instanceof IssuersCommandError || isParseArgsError(error);
-    if (!isUsageError) throw error;
-    output.err((error as Error).message);
-    return 1;
-  }
+      },
+    },
+  });
 }
 
 /** The whole command as `npm run issuers` runs it: the server's settings and database, its instances told. */

@@ -14,7 +14,13 @@ import { assignPlan } from '../services/subscription/assign-plan';
 import { seedDefaultPlans, selectPlans, type PlanRow } from '../services/subscription/plan-rows';
 import { updatePlan, type PlanChanges } from '../services/subscription/update-plan';
 
-import { isParseArgsError, table, withServerDatabase, type CommandOutput } from './cli-support';
+import {
+  CommandLineError,
+  runSubcommand,
+  table,
+  withServerDatabase,
+  type CommandOutput,
+} from './cli-support';
 
 import type { Config, Environment } from '../config';
 import type { Database } from '../db/schema';
@@ -35,9 +41,6 @@ New accounts start on DEFAULT_PLAN; assign puts one account on a plan without pa
 or its owner buys one.`;
 
 const COUNT_LIMITS: PlanLimitKey[] = ['verifications_per_month', 'bulk_rows', 'team_members'];
-
-/** A mistake in the command line: printed without a stack trace. */
-class PlansCommandError extends Error {}
 
 function formatPrice(cents: number | null, currency: string): string {
   return cents === null ? 'none' : `${(cents / 100).toFixed(2)} ${currency}`;
@@ -67,7 +70,7 @@ function priceOption(option: string, value: string | undefined): number | null |
   if (value === undefined) return undefined;
   if (value === 'none') return null;
   if (!/^\d+$/.test(value)) {
-    throw new PlansCommandError(`--${option} takes whole cents (1900 for 19.00) or none.`);
+    throw new CommandLineError(`--${option} takes whole cents (1900 for 19.00) or none.`);
   }
   return Number(value);
 }
@@ -81,10 +84,10 @@ function limitValue(key: PlanLimitKey, value: string): number | boolean | null {
   if (COUNT_LIMITS.includes(key)) {
     if (value === 'unlimited') return null;
     if (/^\d+$/.test(value)) return Number(value);
-    throw new PlansCommandError(`${key} takes a whole number or unlimited, not "${value}".`);
+    throw new CommandLineError(`${key} takes a whole number or unlimited, not "${value}".`);
   }
   if (value === 'true' || value === 'false') return value === 'true';
-  throw new PlansCommandError(`${key} takes true or false, not "${value}".`);
+  throw new CommandLineError(`${key} takes true or false, not "${value}".`);
 }
 
 function parseLimits(pairs: string[]): Partial<PlanLimits> | undefined {
@@ -94,7 +97,7 @@ function parseLimits(pairs: string[]): Partial<PlanLimits> | undefined {
     const [key, value] = pair.split('=', 2).map((part) => part.trim());
     const known = PLAN_LIMIT_KEYS.find((candidate) => candidate === key);
     if (!known || value === undefined) {
-      throw new PlansCommandError(
+      throw new CommandLineError(
         `--limit takes <key>=<value> with a key among ${PLAN_LIMIT_KEYS.join(', ')}; got "${pair}".`,
       );
     }
@@ -119,12 +122,12 @@ function parseSet(args: string[]): { id: PlanId; changes: PlanChanges } {
     },
   });
   if (positionals.length > 1) {
-    throw new PlansCommandError(`Say which plan to set: one of ${PLAN_IDS.join(', ')}.`);
+    throw new CommandLineError(`Say which plan to set: one of ${PLAN_IDS.join(', ')}.`);
   }
   const id = parsePlanId(positionals[0], 'set');
-  if (values.name?.trim() === '') throw new PlansCommandError('--name cannot be empty.');
+  if (values.name?.trim() === '') throw new CommandLineError('--name cannot be empty.');
   if (values.currency !== undefined && !/^[a-z]{3}$/i.test(values.currency)) {
-    throw new PlansCommandError('--currency takes a three-letter ISO code such as usd or eur.');
+    throw new CommandLineError('--currency takes a three-letter ISO code such as usd or eur.');
   }
   const changes: PlanChanges = {
     name: textOption(values.name, false) ?? undefined,
@@ -137,13 +140,13 @@ function parseSet(args: string[]): { id: PlanId; changes: PlanChanges } {
     limits: parseLimits(values.limit ?? []),
   };
   const given = Object.entries(changes).filter(([, value]) => value !== undefined);
-  if (given.length === 0) throw new PlansCommandError(`Nothing to set.\n\n${PLANS_USAGE}`);
+  if (given.length === 0) throw new CommandLineError(`Nothing to set.\n\n${PLANS_USAGE}`);
   return { id, changes: Object.fromEntries(given) };
 }
 
 function parsePlanId(value: string | undefined, what: string): PlanId {
   const id = PLAN_IDS.find((candidate) => candidate === value);
-  if (!id) throw new PlansCommandError(`Say which plan to ${what}: one of ${PLAN_IDS.join(', ')}.`);
+  if (!id) throw new CommandLineError(`Say which plan to ${what}: one of ${PLAN_IDS.join(', ')}.`);
   return id;
 }
 
@@ -161,19 +164,19 @@ async function runAssign(
   const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
   const [email, plan, ...rest] = positionals;
   if (!email || rest.length > 0) {
-    throw new PlansCommandError(`Say whose plan to assign: assign <account email> <plan id>.`);
+    throw new CommandLineError(`Say whose plan to assign: assign <account email> <plan id>.`);
   }
   const planId = parsePlanId(plan, 'assign');
   const result = await assignPlan(db, email, planId);
   switch (result.outcome) {
     case 'no_account':
-      throw new PlansCommandError(`No account has the email ${email}.`);
+      throw new CommandLineError(`No account has the email ${email}.`);
     case 'shared_user':
-      throw new PlansCommandError(
+      throw new CommandLineError(
         `${email} is a shared user of ${result.ownerEmail}'s account: assign the plan to ${result.ownerEmail}.`,
       );
     case 'paying':
-      throw new PlansCommandError(
+      throw new CommandLineError(
         `${email} pays for the ${await planName(db, result.planId)} plan through Stripe: change or cancel the subscription in Stripe (the owner's Manage billing) first.`,
       );
     case 'assigned': {
@@ -185,16 +188,16 @@ async function runAssign(
 }
 
 /** Runs one command; answers the process exit code. PLAN_LIMITS_OVERRIDE is named when it changes limits. */
-export async function runPlansCommand(
+export function runPlansCommand(
   db: Kysely<Database>,
   argv: string[],
   output: CommandOutput,
   config?: Pick<Config, 'PLAN_LIMITS_OVERRIDE' | 'DEFAULT_PLAN'>,
 ): Promise<number> {
-  const [command, ...args] = argv;
-  try {
-    switch (command) {
-      case 'list': {
+  return runSubcommand(argv, output, {
+    usage: PLANS_USAGE,
+    commands: {
+      list: async () => {
         for (const line of planLines(await selectPlans(db).execute())) output.out(line);
         if (config) {
           output.out(
@@ -207,34 +210,21 @@ export async function runPlansCommand(
           );
         }
         return 0;
-      }
-      case 'set': {
+      },
+      set: async (args) => {
         const { id, changes } = parseSet(args);
         const plan = await updatePlan(db, id, changes);
-        if (!plan) throw new PlansCommandError(`No plan "${id}" in the database.`);
+        if (!plan) throw new CommandLineError(`No plan "${id}" in the database.`);
         output.out(`Updated plan ${id}.`);
         for (const line of planLines([plan])) output.out(line);
         return 0;
-      }
-      case 'assign':
+      },
+      assign: async (args) => {
         await runAssign(db, args, output, config?.DEFAULT_PLAN);
         return 0;
-      case undefined:
-      case 'help':
-      case '--help':
-      case '-h':
-        output.out(PLANS_USAGE);
-        return command === undefined ? 1 : 0;
-      default:
-        output.err(`Unknown command "${command}".\n\n${PLANS_USAGE}`);
-        return 1;
-    }
-  } catch (error) {
-    const isUsageError = error instanceof PlansCommandError || isParseArgsError(error);
-    if (!isUsageError) throw error;
-    output.err((error as Error).message);
-    return 1;
-  }
+      },
+    },
+  });
 }
 
 /**

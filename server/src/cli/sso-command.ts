@@ -5,7 +5,7 @@ import { addSsoConnection, SsoConnectionError } from '../services/sso/add-sso-co
 import { listSsoConnections } from '../services/sso/list-sso-connections';
 import { removeSsoConnection } from '../services/sso/remove-sso-connection';
 
-import { isParseArgsError, table, withServerDatabase, type CommandOutput } from './cli-support';
+import { runSubcommand, table, withServerDatabase, type CommandOutput } from './cli-support';
 
 import type { Environment } from '../config';
 import type { Database } from '../db/schema';
@@ -88,37 +88,21 @@ async function remove(
 }
 
 /** Runs one command; answers the process exit code. */
-export async function runSsoCommand(
+export function runSsoCommand(
   db: Kysely<Database>,
   argv: string[],
   output: CommandOutput,
 ): Promise<number> {
-  const [command, ...args] = argv;
-  try {
-    switch (command) {
-      case 'add':
-        return await add(db, args, output);
-      case 'list':
-        return await list(db, output);
-      case 'remove':
-        return await remove(db, args, output);
-      case undefined:
-      case 'help':
-      case '--help':
-      case '-h':
-        output.out(SSO_USAGE);
-        return command === undefined ? 1 : 0;
-      default:
-        output.err(`Unknown command "${command}".\n\n${SSO_USAGE}`);
-        return 1;
-    }
-  } catch (error) {
+  return runSubcommand(argv, output, {
+    usage: SSO_USAGE,
+    commands: {
+      add: (args) => add(db, args, output),
+      list: () => list(db, output),
+      remove: (args) => remove(db, args, output),
+    },
     // Bad input (a taken domain, an unknown option) is the user's to fix: print it, no stack trace.
-    const isUsageError = error instanceof SsoConnectionError || isParseArgsError(error);
-    if (!isUsageError) throw error;
-    output.err((error as Error).message);
-    return 1;
-  }
+    isUsageError: (error) => error instanceof SsoConnectionError,
+  });
 }
 
 /**
