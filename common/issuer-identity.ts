@@ -72,3 +72,29 @@ export function issuerPhrase(identity: IssuerIdentity): string {
 export function declaredOnly(name: string): IssuerIdentity {
   return { issuer: null, issuer_proof: null, declared_name: name, declared_name_withheld: null };
 }
+
+/** An identity as an older trust list or answer may carry it: every field but the name may be missing. */
+export interface GivenIdentity {
+  issuer?: string | null;
+  issuer_proof?: IssuerProof | null;
+  declared_name?: string | null;
+  declared_name_withheld?: WithheldNameReason | null;
+}
+
+/**
+ * The identity as far as it is proven. A trust list or answer from before issuer identities (a scanner's offline
+ * copy, a browser's cached one, an older server's) has no `issuer_proof` and names in `issuer` (or `olderName`) what
+ * the account calls itself: a declared name, never a proven one.
+ */
+export function provenIdentity(
+  given: GivenIdentity,
+  olderName: string = given.issuer ?? '',
+): IssuerIdentity {
+  if (given.issuer_proof === undefined) return declaredOnly(olderName);
+  return {
+    issuer: given.issuer ?? null,
+    issuer_proof: given.issuer_proof,
+    declared_name: given.declared_name ?? null,
+    declared_name_withheld: given.declared_name_withheld ?? null,
+  };
+}

@@ -1,7 +1,7 @@
 // What a seal check means to a reader, in words: the public page's seal line and the scanner both say it this
 // way, so a person who meets a warning in one place reads the same sentence in the other.
 import { longDate } from '../dates';
-import { declaredOnly, issuerWords, type IssuerIdentity } from '../issuer-identity';
+import { issuerWords, provenIdentity } from '../issuer-identity';
 
 import type { SealFacts } from '../seals/seal-format';
 import type { TrustedKey } from '../seals/trust-list';
@@ -39,17 +39,9 @@ const DECLARED_ADVICE =
   'The signature verifies, so the facts below are as this account signed them, but nothing proves who the ' +
   'account is: confirm with the organisation through contact details you already trust.';
 
-/**
- * Who holds a key, as far as it is proven. A trust list from before issuer identities (a scanner's offline copy, a
- * browser's cached one) has no `issuer_proof` and names in `issuer` what the account calls itself: a declared name.
- */
-export function keyIdentity(key: TrustedKey): IssuerIdentity {
-  return key.issuer_proof === undefined ? declaredOnly(key.issuer ?? '') : key;
-}
-
 /** The seal's title when it verifies: "Sealed by" only for a proven issuer. */
 function verifiedMessage(key: TrustedKey): SealMessage {
-  const { isProven, name, note } = issuerWords(keyIdentity(key));
+  const { isProven, name, note } = issuerWords(provenIdentity(key));
   if (isProven) {
     return {
       tone: 'verified',
@@ -66,7 +58,7 @@ function verifiedMessage(key: TrustedKey): SealMessage {
 
 /** A revoked key's holder, named only when proven. */
 function keyHolder(key: TrustedKey): string {
-  const { isProven, name } = issuerWords(keyIdentity(key));
+  const { isProven, name } = issuerWords(provenIdentity(key));
   return isProven ? name : 'its issuer';
 }
 

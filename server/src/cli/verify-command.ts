@@ -10,7 +10,7 @@ import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
 
 import {
-  declaredOnly,
+  provenIdentity,
   ISSUER_PROOFS,
   issuerPhrase,
   issuerWords,
@@ -132,14 +132,7 @@ function parseTrustList(text: string, source: string): TrustList {
     keys: result.data.keys.map(
       ({ issuer, issuer_proof, declared_name, declared_name_withheld, ...key }) => ({
         ...key,
-        ...(issuer_proof === undefined
-          ? declaredOnly(issuer ?? '')
-          : {
-              issuer,
-              issuer_proof,
-              declared_name: declared_name ?? null,
-              declared_name_withheld: declared_name_withheld ?? null,
-            }),
+        ...provenIdentity({ issuer, issuer_proof, declared_name, declared_name_withheld }),
       }),
     ),
   };

@@ -2,7 +2,7 @@
 // at /.well-known/jwks.json) and a verification's live public view by its code. The last trust list fetched is also
 // kept on the device, so a seal can be checked with no network even where the service worker is not running.
 import { baseApi } from '@/lib/api/base-api';
-import { keyIdentity } from '@common/public-page/seal-messages';
+import { provenIdentity } from '@common/issuer-identity';
 import { TRUST_LIST_PATH, type TrustList } from '@common/seals/trust-list';
 import type { PublicVerificationResponse } from '@common/verifications-schemas';
 
@@ -19,7 +19,7 @@ const SHOWN_BY_SCREEN = { showsOwnErrors: true } as const;
 export function withIssuerIdentities(trustList: TrustList): TrustList {
   return {
     ...trustList,
-    keys: trustList.keys.map((key) => ({ ...key, ...keyIdentity(key) })),
+    keys: trustList.keys.map((key) => ({ ...key, ...provenIdentity(key) })),
   };
 }
 

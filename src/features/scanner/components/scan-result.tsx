@@ -18,16 +18,15 @@ import { useEffect, useState, type ReactNode } from 'react';
 
 import { longDate } from '@common/dates';
 import {
-  declaredOnly,
+  provenIdentity,
   issuerPhrase,
   issuerWords,
   type IssuerIdentity,
 } from '@common/issuer-identity';
-import { keyIdentity, sealMessage, type SealMessage } from '@common/public-page/seal-messages';
+import { sealMessage, type SealMessage } from '@common/public-page/seal-messages';
 import type { SealFacts } from '@common/seals/seal-format';
 import type { TrustList } from '@common/seals/trust-list';
 import type { SealedUrl } from '@common/seals/verify-seal';
-import type { PublicVerificationResponse } from '@common/verifications-schemas';
 
 import { useGetLiveVerificationQuery } from '../api/scanner-api';
 import { checkScannedCode, type ScannedCodeCheck } from '../check-scanned-code';
@@ -180,7 +179,7 @@ function SealSection({ check, message }: { check: ScannedCodeCheck; message: Sea
               <Typography sx={{ mt: 0.5, color: 'text.primary' }}>{message.advice}</Typography>
             </Box>
           </Box>
-          <SignedFacts facts={seal.facts} issuer={keyIdentity(seal.key)} />
+          <SignedFacts facts={seal.facts} issuer={provenIdentity(seal.key)} />
         </CardContent>
       </Card>
     );
@@ -210,11 +209,6 @@ function liveErrorText(error: FetchBaseQueryError): { offline: boolean; text: st
   };
 }
 
-/** The live answer's issuer as far as it is proven; an answer without the proof fields names a declared name. */
-function liveIdentity(issuer: PublicVerificationResponse['issuer']): IssuerIdentity {
-  return issuer.issuer_proof === undefined ? declaredOnly(issuer.name) : issuer;
-}
-
 const LIVE_STATUS_WORDS = { active: 'Valid', revoked: 'Revoked', expired: 'Expired' } as const;
 
 type LiveQuery = ReturnType<typeof useGetLiveVerificationQuery>;
@@ -237,7 +231,8 @@ function LiveStatus({ live: { data, error, isFetching } }: { live: LiveQuery }) 
     return (
       <Alert severity={severity} role="status" aria-label="Live status">
         <AlertTitle sx={{ fontWeight: 700 }}>Live status: {word}</AlertTitle>
-        {data.title} — issued by {issuerPhrase(liveIdentity(data.issuer))} to {data.holder_name}
+        {data.title} — issued by {issuerPhrase(provenIdentity(data.issuer, data.issuer.name))} to{' '}
+        {data.holder_name}
         {data.status === 'revoked' && data.revoked_at
           ? `, revoked on ${longDate(data.revoked_at)}`
           : ''}
