@@ -52,9 +52,16 @@ describe('account', () => {
     await page.waitForURL(`${app.baseUrl}/`);
     await page.goto(`${app.baseUrl}/account`);
     const profile = page.getByRole('form', { name: 'Profile' });
-    await profile.getByText(`Issued by ${account.name}`).waitFor();
+    // Nothing proves the name yet (no verified domain, no operator check): the notice says so.
+    const notice = profile.getByRole('status', { name: 'How pages name the account' });
+    await notice.getByText(/calling itself ‘/).waitFor();
+    expect(await notice.textContent()).toContain(`‘${account.name}’`);
     await profile.getByRole('textbox', { name: 'Organisation name' }).fill('University of Xanadu');
-    await profile.getByText('Issued by University of Xanadu').waitFor();
+    await profile
+      .getByText(
+        'Issued by an account calling itself “University of Xanadu” — its name is not verified',
+      )
+      .waitFor();
     await profile.getByRole('button', { name: 'Save profile' }).click();
     await page.getByText('Profile saved').waitFor();
 

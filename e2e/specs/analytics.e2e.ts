@@ -51,11 +51,17 @@ async function scanAs(browser: Browser, app: RunningApp, code: string, userAgent
 }
 
 /** Reloads the dashboard until the chart's total says `text` (the roll-up runs a few seconds after the scans). */
-async function waitForTotal(page: Page, text: string) {
-  const deadline = Date.now() + 60_000;
+async function waitForTotal(page: Page, app: RunningApp, text: string) {
+  // Generous: a failed roll-up is retried 30 s later, and CI runs two browsers and servers at once.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (await page.getByText(text, { exact: true }).isVisible()) return;
-    if (Date.now() > deadline) throw new Error(`The dashboard never said '${text}'`);
+    if (Date.now() > deadline) {
+      const said = await page.getByText(/ scans? in the last 30 days$/).allTextContents();
+      throw new Error(
+        `The dashboard never said '${text}' (it said ${JSON.stringify(said)}); the server's warnings:\n${app.logs().slice(-4000)}`,
+      );
+    }
     await page.waitForTimeout(2000);
     await page.reload();
     await page.getByRole('heading', { name: 'Scans', exact: true }).waitFor();
@@ -83,7 +89,7 @@ describe('scan analytics', () => {
     await page.getByText('0 scans in the last 30 days', { exact: true }).waitFor();
 
     for (const userAgent of PHONES) await scanAs(browser, app, diploma.code, userAgent);
-    await waitForTotal(page, '3 scans in the last 30 days');
+    await waitForTotal(page, app, '3 scans in the last 30 days');
 
     const unusual = page.getByRole('region', { name: 'Unusual activity' });
     await unusual.getByText(/^3 different devices scanned this code (at|between) /).waitFor();
