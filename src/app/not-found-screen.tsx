@@ -4,8 +4,7 @@ import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router-dom';
 
 import { EmptyState } from '@/components/empty-state';
-
-import { pathTo } from './routes';
+import { pathTo } from '@/config/routes';
 
 export function NotFoundScreen() {
   return (

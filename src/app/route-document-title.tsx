@@ -1,9 +1,9 @@
 import { Outlet } from 'react-router-dom';
 
 import { PRODUCT_NAME } from '@/config/product';
+import { documentTitleOf } from '@/config/routes';
 import { useDocumentTitle } from '@/lib/use-document-head';
 
-import { documentTitleOf } from './routes';
 import { useCurrentRoute } from './use-current-route';
 
 /** Names the browser tab after the screen showing, from the route table, for every route. */

@@ -1,7 +1,4 @@
 // Navigation guard, kept pure so every rule is testable without rendering.
-import { selectAccess, type StateWithSession } from '@/lib/session/session-slice';
-import { ACCESS_LEVELS, type AccessArea } from '@common/team';
-
 import {
   getRoute,
   pathTo,
@@ -9,7 +6,9 @@ import {
   routeLevel,
   type AppRoute,
   type StaticRouteName,
-} from './routes';
+} from '@/config/routes';
+import { selectAccess, type StateWithSession } from '@/lib/session/session-slice';
+import { ACCESS_LEVELS, type AccessArea } from '@common/team';
 
 /** Where to send the user instead of `route`, or null to let the navigation proceed. */
 export function guardRedirect(

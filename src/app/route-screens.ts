@@ -3,7 +3,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchPath } from 'react-router-dom';
 
-import { ROUTES, type RouteName } from './routes';
+import { ROUTES, type RouteName } from '@/config/routes';
 
 type LazyScreen = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
 

@@ -10,6 +10,7 @@ import {
 } from 'react-router-dom';
 
 import { ScreenLoading } from '@/components/screen-loading';
+import { ROUTES, type AppRoute } from '@/config/routes';
 import { trackAttribution } from '@/lib/attribution';
 import { selectIsAuthenticated } from '@/lib/session/session-slice';
 
@@ -19,7 +20,6 @@ import { RouteDocumentTitle } from './route-document-title';
 import { RouteErrorScreen } from './route-error-screen';
 import { guardRedirect, landingRedirect } from './route-guard';
 import { routeScreens } from './route-screens';
-import { ROUTES, type AppRoute } from './routes';
 
 import type { AppStore } from './store';
 import type { RouteHandle } from './use-current-route';

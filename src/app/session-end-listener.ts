@@ -2,12 +2,11 @@
 // signin so no screen keeps the old user's data in memory. It lives in app/ because it knows the routes.
 import { FLUSH, PAUSE } from 'redux-persist';
 
+import { pathTo } from '@/config/routes';
 import { baseApi } from '@/lib/api/base-api';
 import { browserLocation } from '@/lib/browser-location';
 import { SESSION_STORAGE_KEY } from '@/lib/session/session-persistence';
 import { signedOut } from '@/lib/session/session-slice';
-
-import { pathTo } from './routes';
 
 import type { Dispatch, ListenerMiddlewareInstance } from '@reduxjs/toolkit';
 

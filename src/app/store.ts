@@ -10,6 +10,7 @@ import {
 } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 
+import { pathTo } from '@/config/routes';
 import { listenForApiErrors } from '@/lib/api/api-error-listener';
 import { baseApi } from '@/lib/api/base-api';
 import { maskCredentialArguments, resettingCredentialCalls } from '@/lib/api/credential-calls';
@@ -22,7 +23,6 @@ import {
   type SessionState,
 } from '@/lib/session/session-slice';
 
-import { pathTo } from './routes';
 import { listenForSessionEnd } from './session-end-listener';
 
 // Only the session is persisted; API data is refetched, never restored from storage.

@@ -1,6 +1,6 @@
 import { useMatches } from 'react-router-dom';
 
-import type { AppRoute } from './routes';
+import type { AppRoute } from '@/config/routes';
 
 /** Attached to every screen's route object so layouts can tell which named route is showing. */
 export interface RouteHandle {

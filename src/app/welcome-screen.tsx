@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { Navigate, Link as RouterLink } from 'react-router-dom';
 
 import { EmptyState } from '@/components/empty-state';
+import { getRoute, pathTo, routeArea, type StaticRouteName } from '@/config/routes';
 import {
   selectAccess,
   selectIsSharedUser,
@@ -19,7 +20,6 @@ import { ACCESS_AREA_NAMES, ACCESS_AREAS, type AccessArea, type AccessLevel } fr
 
 import { useAppSelector } from './hooks';
 import { LANDING_ROUTES } from './route-guard';
-import { getRoute, pathTo, routeArea, type StaticRouteName } from './routes';
 
 const LEVEL_WORDS: Record<AccessLevel, string> = {
   none: 'not shared',

@@ -1,5 +1,5 @@
 // Addresses outside the SPA's own route table: the API base and the legal pages.
-// In-app links are built with pathTo() from src/app/routes.ts instead.
+// In-app links are built with pathTo() from src/config/routes.ts instead.
 
 /** Every API call goes below this path on the app's own host. */
 export const API_BASE_PATH = '/api/';

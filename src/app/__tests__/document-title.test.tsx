@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 
-import { ROUTES } from '@/app/routes';
+import { ROUTES } from '@/config/routes';
 import { signedInSession } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render-with-providers';
 

@@ -1,5 +1,5 @@
 import { deniedAccess, guardRedirect, landingRedirect } from '@/app/route-guard';
-import { ROUTES, type RouteName } from '@/app/routes';
+import { ROUTES, type RouteName } from '@/config/routes';
 import { initialSessionState } from '@/lib/session/session-slice';
 import { SHARED_ACCESS, sharedUserSession, signedInSession } from '@/testing/fixtures';
 

@@ -1,5 +1,5 @@
 import { preloadPublicScreen, routeScreens } from '@/app/route-screens';
-import type { RouteName } from '@/app/routes';
+import type { RouteName } from '@/config/routes';
 
 /** Watches every screen's preload; answers which were started. */
 function watchPreloads() {

@@ -3,7 +3,8 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { Link as RouterLink, Outlet } from 'react-router-dom';
 
-import { pathTo, type StaticRouteName } from '../routes';
+import { pathTo, type StaticRouteName } from '@/config/routes';
+
 import { useCurrentRoute } from '../use-current-route';
 
 export interface RouteTab {

@@ -8,7 +8,8 @@ import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
 import WebOutlined from '@mui/icons-material/WebOutlined';
 
-import type { RouteName, StaticRouteName } from '../routes';
+import type { RouteName, StaticRouteName } from '@/config/routes';
+
 import type { SvgIconComponent } from '@mui/icons-material';
 
 export interface SidebarItem {

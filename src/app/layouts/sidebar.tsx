@@ -18,11 +18,11 @@ import { Link as RouterLink } from 'react-router-dom';
 import { LegalLinks } from '@/components/legal-links';
 import { ProductMark } from '@/components/product-mark';
 import { PRIVACY_POLICY_URL, TERMS_OF_SERVICE_URL } from '@/config/paths';
+import { getRoute, pathTo, routeArea } from '@/config/routes';
 import { selectAccess } from '@/lib/session/session-slice';
 import { ACCESS_AREAS } from '@common/team';
 
 import { useAppSelector } from '../hooks';
-import { getRoute, pathTo, routeArea } from '../routes';
 import { useCurrentRoute } from '../use-current-route';
 
 import { BOTTOM_SIDEBAR_ITEMS, MAIN_SIDEBAR_ITEMS, type SidebarItem } from './sidebar-items';

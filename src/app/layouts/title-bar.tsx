@@ -19,11 +19,11 @@ import { Link as RouterLink } from 'react-router-dom';
 
 import { env } from '@/config/env';
 import { PRODUCT_NAME } from '@/config/product';
+import { pathTo } from '@/config/routes';
 import { signOut } from '@/features/auth/sign-out';
 import { selectEmail, selectIsSharedUser } from '@/lib/session/session-slice';
 
 import { useAppDispatch, useAppSelector } from '../hooks';
-import { pathTo } from '../routes';
 import { useCurrentRoute } from '../use-current-route';
 
 import { useIsPhoneWindow } from './use-window-width';

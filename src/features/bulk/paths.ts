@@ -1,5 +1,5 @@
 // Addresses the bulk screens link to, built from the route table's names.
-import { pathTo } from '@/app/routes';
+import { pathTo } from '@/config/routes';
 
 /** The dashboard showing only the verifications one operation made. */
 export function verificationsOfOperationPath(id: string): string {

@@ -1,6 +1,6 @@
 // The Help section's questions, from the content file content/faq/faq.json (bundled at build time), with the QR
 // sizes the app enforces written in, and the search that filters them as the user types.
-import type { StaticRouteName } from '@/app/routes';
+import type { StaticRouteName } from '@/config/routes';
 import {
   QR_DEFAULT_SIZE_MM,
   QR_MAX_SIZE_MM,

@@ -1,6 +1,6 @@
 // What the list can be narrowed to: the statuses by name, the filters the toolbar holds, and the bulk operation the
 // address names.
-import { pathTo } from '@/app/routes';
+import { pathTo } from '@/config/routes';
 
 import type { VerificationStatus } from './api/verifications-api';
 

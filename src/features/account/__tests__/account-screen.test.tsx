@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 
-import { pathTo } from '@/app/routes';
+import { pathTo } from '@/config/routes';
 import type { SessionState } from '@/lib/session/session-slice';
 import { OWNER_PROFILE, signedInSession, SHARED_USER_PROFILE } from '@/testing/fixtures';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch';

@@ -7,7 +7,7 @@ import Alert, { type AlertColor } from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router-dom';
 
-import { pathTo } from '@/app/routes';
+import { pathTo } from '@/config/routes';
 import type { IssuerIdentity } from '@common/issuer-identity';
 
 import type { ReactNode } from 'react';

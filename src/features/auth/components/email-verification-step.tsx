@@ -8,8 +8,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { useAppDispatch } from '@/app/hooks';
-import { pathTo } from '@/app/routes';
 import { OtpInput } from '@/components/otp-input';
+import { pathTo } from '@/config/routes';
 import { pushAnalyticsEvent } from '@/lib/analytics';
 import { notify } from '@/lib/notify';
 import { OTP_LENGTH, OTP_RESEND_COOLDOWN_SECONDS } from '@common/auth';

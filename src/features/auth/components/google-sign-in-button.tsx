@@ -7,9 +7,9 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { useAppDispatch } from '@/app/hooks';
-import { pathTo } from '@/app/routes';
 import { GoogleGIcon } from '@/components/google-g-icon';
 import { env } from '@/config/env';
+import { pathTo } from '@/config/routes';
 import { pushAnalyticsEvent } from '@/lib/analytics';
 import { readAttribution } from '@/lib/attribution';
 import { notify } from '@/lib/notify';

@@ -3,8 +3,8 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { Link as RouterLink } from 'react-router-dom';
 
-import { pathTo } from '@/app/routes';
 import { OrDivider } from '@/components/or-divider';
+import { pathTo } from '@/config/routes';
 
 import { GoogleSignInButton } from './google-sign-in-button';
 

@@ -2,9 +2,9 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router-dom';
 
-import { pathTo } from '@/app/routes';
 import { PasswordInputField } from '@/components/form/password-input-field';
 import { TextInputField } from '@/components/form/text-input-field';
+import { pathTo } from '@/config/routes';
 
 import { AuthForm } from './auth-form';
 import { validateSignIn } from './sign-in-schema';

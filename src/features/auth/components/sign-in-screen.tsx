@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 
 import { useAppDispatch } from '@/app/hooks';
-import { pathTo } from '@/app/routes';
+import { pathTo } from '@/config/routes';
 import { useDocumentHead } from '@/lib/use-document-head';
 
 import { invalidCredentialsErrors, oauthErrorCode } from '../api/auth-errors';

@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 
 import { useAppDispatch } from '@/app/hooks';
-import { pathTo } from '@/app/routes';
 import { ScreenLoading } from '@/components/screen-loading';
 import { PRIVACY_POLICY_URL, TERMS_OF_SERVICE_URL } from '@/config/paths';
+import { pathTo } from '@/config/routes';
 import { readAttribution } from '@/lib/attribution';
 import { notify } from '@/lib/notify';
 import { useDocumentHead } from '@/lib/use-document-head';

@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 
 import { useAppDispatch } from '@/app/hooks';
-import { pathTo } from '@/app/routes';
+import { pathTo } from '@/config/routes';
 import { browserLocation } from '@/lib/browser-location';
 import { useDocumentHead } from '@/lib/use-document-head';
 

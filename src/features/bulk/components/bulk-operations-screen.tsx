@@ -1,5 +1,5 @@
 // 'Bulk Operations': every operation with its status and live progress, downloads, and (for editors) start, cancel
-// and delete. While one is checked or run, the page polls so its bar moves.
+// and delete. While one is checked or run, the page follows its progress stream so its bar moves.
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import LibraryAddOutlined from '@mui/icons-material/LibraryAddOutlined';
 import Button from '@mui/material/Button';
@@ -10,13 +10,17 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
-import { pathTo } from '@/app/routes';
 import { EmptyState } from '@/components/empty-state';
 import { LoadErrorState } from '@/components/load-error-state';
+import { pathTo } from '@/config/routes';
 import { useCanEdit } from '@/lib/session/use-access';
 import { BULK_LIMITS } from '@common/bulk';
 
-import { useGetBulkOperationsQuery, type BulkOperation } from '../api/bulk-api';
+import {
+  useFollowBulkOperationQuery,
+  useGetBulkOperationsQuery,
+  type BulkOperation,
+} from '../api/bulk-api';
 import { BULK_POLL_INTERVAL_MS, isInProgress } from '../bulk-status';
 
 import { BulkModeSummary } from './bulk-mode-summary';
@@ -25,6 +29,16 @@ import { DeleteBulkOperationDialog } from './delete-bulk-operation-dialog';
 import { useBulkActions } from './use-bulk-actions';
 
 const PAGE_SIZE = BULK_LIMITS.default_page_size;
+
+// Each stream holds a connection, and a browser opens about six to a host over HTTP/1.1: past this many working
+// operations the page polls the list instead, leaving connections for everything else.
+const MAX_FOLLOWED = 3;
+
+/** Keeps one operation's row current through its progress stream while it is shown. */
+function FollowedOperation({ id }: { id: string }) {
+  useFollowBulkOperationQuery(id);
+  return null;
+}
 
 function CreateButton() {
   return (
@@ -42,15 +56,17 @@ function CreateButton() {
 export function BulkOperationsScreen() {
   const canEdit = useCanEdit('bulk');
   const [page, setPage] = useState(0);
-  const [hasActive, setHasActive] = useState(false);
+  const [isPolling, setIsPolling] = useState(false);
   const { data, isLoading, isFetching, isError, error, refetch } = useGetBulkOperationsQuery(
     { page: page + 1, page_size: PAGE_SIZE },
-    { pollingInterval: hasActive ? BULK_POLL_INTERVAL_MS : 0, skipPollingIfUnfocused: true },
+    { pollingInterval: isPolling ? BULK_POLL_INTERVAL_MS : 0, skipPollingIfUnfocused: true },
   );
   const operations = data?.results ?? [];
-  const isActive = operations.some((operation) => isInProgress(operation.status));
-  // Poll only while something on the page can still change by itself.
-  if (isActive !== hasActive) setHasActive(isActive);
+  const activeIds = operations
+    .filter((operation) => isInProgress(operation.status))
+    .map((operation) => operation.id);
+  const shouldPoll = activeIds.length > MAX_FOLLOWED;
+  if (shouldPoll !== isPolling) setIsPolling(shouldPoll);
 
   const actions = useBulkActions();
   const [deleting, setDeleting] = useState<{ operation: BulkOperation; isOpen: boolean } | null>(
@@ -124,6 +140,7 @@ export function BulkOperationsScreen() {
   const isEmpty = data?.count === 0 && page === 0;
   return (
     <Stack spacing={3}>
+      {!isPolling && activeIds.map((id) => <FollowedOperation key={id} id={id} />)}
       <Stack
         direction="row"
         spacing={2}

@@ -1,4 +1,4 @@
-// Step 4: the upload, then the server's check of every row (polled until it ends), then the verdict: counts, the
+// Step 4: the upload, then the server's check of every row (followed until it ends), then the verdict: counts, the
 // first problems, all of them as CSV, and Start when any row can be secured.
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import PlayArrowOutlined from '@mui/icons-material/PlayArrowOutlined';
@@ -15,12 +15,16 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 
-import { pathTo } from '@/app/routes';
 import { FormSection } from '@/components/form/form-section';
+import { pathTo } from '@/config/routes';
 import { notify } from '@/lib/notify';
 
-import { useGetBulkOperationQuery, type BulkOperation } from '../api/bulk-api';
-import { BULK_POLL_INTERVAL_MS, formatCount, formatFileSize } from '../bulk-status';
+import {
+  useFollowBulkOperationQuery,
+  useGetBulkOperationQuery,
+  type BulkOperation,
+} from '../api/bulk-api';
+import { formatCount, formatFileSize } from '../bulk-status';
 
 import { BulkErrorsTable } from './bulk-errors-table';
 import { checkingLabel } from './bulk-progress';
@@ -233,14 +237,10 @@ function CheckedOperation({
 }
 
 export function ReviewStep({ upload, creation, onRetry, onBack, onStartOver }: ReviewStepProps) {
-  const [isChecking, setIsChecking] = useState(true);
-  const { data, isError, refetch } = useGetBulkOperationQuery(creation.operationId ?? skipToken, {
-    pollingInterval: isChecking ? BULK_POLL_INTERVAL_MS : 0,
-    skipPollingIfUnfocused: false,
-  });
-  const isStillChecking = !data || data.status === 'validating';
-  // Poll only until the check has ended.
-  if (isStillChecking !== isChecking) setIsChecking(isStillChecking);
+  const { data, isError, refetch } = useGetBulkOperationQuery(creation.operationId ?? skipToken);
+  const isChecking = !data || data.status === 'validating';
+  // Follow the check's progress only until it has ended.
+  useFollowBulkOperationQuery(isChecking ? (creation.operationId ?? skipToken) : skipToken);
 
   if (creation.isUploading) {
     const files = uploadedFiles(upload);

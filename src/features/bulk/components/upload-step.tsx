@@ -13,12 +13,12 @@ import { useEffect, useMemo } from 'react';
 import { Form, useField, useFormState } from 'react-final-form';
 import { Link as RouterLink } from 'react-router-dom';
 
-import { pathTo } from '@/app/routes';
 import { FormErrorAlert } from '@/components/form/form-error-alert';
 import { FormSection } from '@/components/form/form-section';
 import { SwitchField } from '@/components/form/switch-field';
 import { TemplateField } from '@/components/form/template-field';
 import { TextInputField } from '@/components/form/text-input-field';
+import { pathTo } from '@/config/routes';
 import { useGetTemplateChoicesQuery } from '@/lib/api/template-choices-api';
 import { isSealedTemplate, useSealedQrSize } from '@/lib/sealed-qr';
 import { useCountAllowance } from '@/lib/use-plan-allowance';

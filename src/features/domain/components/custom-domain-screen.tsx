@@ -14,12 +14,12 @@ import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 
-import { pathTo } from '@/app/routes';
 import { EmptyState } from '@/components/empty-state';
 import { FormSection } from '@/components/form/form-section';
 import { LoadErrorState } from '@/components/load-error-state';
 import { NoAccessState } from '@/components/no-access-state';
 import { PlanLimitNotice } from '@/components/plan-limit-notice';
+import { pathTo } from '@/config/routes';
 import { apiErrorCode } from '@/lib/api/api-error-notification';
 import { useCanEdit } from '@/lib/session/use-access';
 import { useFeatureAllowance, type FeatureAllowance } from '@/lib/use-plan-allowance';

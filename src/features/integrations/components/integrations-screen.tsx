@@ -2,8 +2,8 @@
 // and where to read how the API works. On a plan without the API, it says so first and offers nothing to create.
 import Stack from '@mui/material/Stack';
 
-import { pathTo } from '@/app/routes';
 import { PlanLimitNotice } from '@/components/plan-limit-notice';
+import { pathTo } from '@/config/routes';
 import { useFeatureAllowance } from '@/lib/use-plan-allowance';
 
 import { ApiKeysSection } from './api-keys-section';

@@ -14,8 +14,8 @@ import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'reac
 import { Link as RouterLink } from 'react-router-dom';
 
 import { useAppSelector } from '@/app/hooks';
-import { pathTo } from '@/app/routes';
 import { ProductMark } from '@/components/product-mark';
+import { pathTo } from '@/config/routes';
 import { selectIsAuthenticated } from '@/lib/session/session-slice';
 import { useDocumentHead } from '@/lib/use-document-head';
 

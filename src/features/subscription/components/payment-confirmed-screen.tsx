@@ -16,9 +16,9 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 
 import { useAppSelector } from '@/app/hooks';
-import { pathTo } from '@/app/routes';
 import { EmptyState } from '@/components/empty-state';
 import { LoadErrorState } from '@/components/load-error-state';
+import { pathTo } from '@/config/routes';
 import { httpStatusOf } from '@/lib/api/api-error-notification';
 
 import {

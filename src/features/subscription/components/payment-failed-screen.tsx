@@ -7,9 +7,9 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 
 import { useAppSelector } from '@/app/hooks';
-import { pathTo } from '@/app/routes';
 import { EmptyState } from '@/components/empty-state';
 import { env } from '@/config/env';
+import { pathTo } from '@/config/routes';
 import { selectIsSharedUser } from '@/lib/session/session-slice';
 
 export function PaymentFailedScreen() {

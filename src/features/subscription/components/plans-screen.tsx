@@ -14,10 +14,10 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
 import { useAppSelector } from '@/app/hooks';
-import { pathTo } from '@/app/routes';
 import { EmptyState } from '@/components/empty-state';
 import { LoadErrorState } from '@/components/load-error-state';
 import { env } from '@/config/env';
+import { pathTo } from '@/config/routes';
 import { selectIsSharedUser, selectOwnerName } from '@/lib/session/session-slice';
 
 import {

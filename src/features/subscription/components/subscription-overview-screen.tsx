@@ -12,8 +12,8 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 
 import { useAppSelector } from '@/app/hooks';
-import { pathTo } from '@/app/routes';
 import { LoadErrorState } from '@/components/load-error-state';
+import { pathTo } from '@/config/routes';
 import { selectIsSharedUser, selectOwnerName } from '@/lib/session/session-slice';
 
 import { useGetSubscriptionQuery, type Subscription } from '../api/subscription-api';

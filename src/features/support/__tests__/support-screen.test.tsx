@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
-import { ROUTES } from '@/app/routes';
+import { ROUTES } from '@/config/routes';
 import type { SessionState } from '@/lib/session/session-slice';
 import { OWNER_EMAIL, signedInSession } from '@/testing/fixtures';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch';

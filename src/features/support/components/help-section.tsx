@@ -20,10 +20,10 @@ import Typography from '@mui/material/Typography';
 import { useDeferredValue, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
-import { pathTo } from '@/app/routes';
 import { FormSection } from '@/components/form/form-section';
 import { env } from '@/config/env';
 import { API_REFERENCE_PATH } from '@/config/paths';
+import { pathTo } from '@/config/routes';
 
 import { searchFaq, type FaqEntry, type FaqLink } from '../faq';
 

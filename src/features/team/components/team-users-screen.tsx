@@ -7,10 +7,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 
-import { pathTo } from '@/app/routes';
 import { EmptyState } from '@/components/empty-state';
 import { LoadErrorState } from '@/components/load-error-state';
 import { PlanLimitNotice } from '@/components/plan-limit-notice';
+import { pathTo } from '@/config/routes';
 import { failureMessage } from '@/lib/api/api-error-notification';
 import { notify } from '@/lib/notify';
 import { useCountAllowance, type CountAllowance } from '@/lib/use-plan-allowance';

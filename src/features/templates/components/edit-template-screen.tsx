@@ -4,10 +4,10 @@ import Button from '@mui/material/Button';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 
-import { pathTo } from '@/app/routes';
 import { EmptyState } from '@/components/empty-state';
 import { LoadErrorState } from '@/components/load-error-state';
 import { ScreenLoading } from '@/components/screen-loading';
+import { pathTo } from '@/config/routes';
 
 import {
   useGetTemplateQuery,

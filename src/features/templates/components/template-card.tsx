@@ -21,8 +21,8 @@ import Typography from '@mui/material/Typography';
 import { useId, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
-import { pathTo } from '@/app/routes';
 import { ScaledFrame } from '@/components/scaled-frame';
+import { pathTo } from '@/config/routes';
 
 import { verificationCount } from '../format';
 import { templateDesign } from '../template-values';

@@ -9,13 +9,13 @@ import { useMemo, useState } from 'react';
 import { Form, useFormState } from 'react-final-form';
 import { Link as RouterLink } from 'react-router-dom';
 
-import { pathTo } from '@/app/routes';
 import { ColorInputField } from '@/components/form/color-input-field';
 import { FormSection } from '@/components/form/form-section';
 import { SubmitBar } from '@/components/form/submit-bar';
 import { SwitchField } from '@/components/form/switch-field';
 import { TextInputField } from '@/components/form/text-input-field';
 import { UnsavedChangesPrompt } from '@/components/unsaved-changes-prompt';
+import { pathTo } from '@/config/routes';
 import { contrastWarnings, TEMPLATE_LIMITS, type ContrastWarning } from '@common/templates';
 import { SEALED_QR_MIN_SIZE_MM } from '@common/verifications';
 

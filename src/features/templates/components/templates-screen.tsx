@@ -12,9 +12,9 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
-import { pathTo } from '@/app/routes';
 import { EmptyState } from '@/components/empty-state';
 import { LoadErrorState } from '@/components/load-error-state';
+import { pathTo } from '@/config/routes';
 import { failureDetail } from '@/lib/api/api-error-notification';
 import { notify } from '@/lib/notify';
 import { useCanEdit } from '@/lib/session/use-access';

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
-import { pathTo } from '@/app/routes';
+import { pathTo } from '@/config/routes';
 import { notify } from '@/lib/notify';
 
 import { templateSubmissionErrors } from './template-submission';

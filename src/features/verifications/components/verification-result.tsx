@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
-import { pathTo } from '@/app/routes';
+import { pathTo } from '@/config/routes';
 
 import { formatCalendarDate, formatFileSize } from '../format';
 

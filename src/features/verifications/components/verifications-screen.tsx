@@ -14,9 +14,9 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 
-import { pathTo } from '@/app/routes';
 import { EmptyState } from '@/components/empty-state';
 import { LoadErrorState } from '@/components/load-error-state';
+import { pathTo } from '@/config/routes';
 import { useCanEdit } from '@/lib/session/use-access';
 
 import {

@@ -1,4 +1,4 @@
-import { pathTo, ROUTES, type RouteName } from '@/app/routes';
+import { pathTo, ROUTES, type RouteName } from '@/config/routes';
 
 const byName = (name: RouteName) => ROUTES.find((route) => route.name === name);
 
