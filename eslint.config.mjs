@@ -36,6 +36,23 @@ const layerZones = [
   { target: './server', from: './src', message: 'The server never imports the SPA.' },
 ];
 
+// The server's layers, bottom up: db, lib, storage, queue and documents know nothing of the app's features or
+// its HTTP side; services know nothing of Fastify plugins or routes (they get what they need as arguments).
+const serverFoundations = ['db', 'lib', 'storage', 'queue', 'documents'];
+const serverLayerZones = [
+  ...serverFoundations.map((layer) => ({
+    target: `./server/src/${layer}`,
+    from: ['./server/src/services', './server/src/plugins', './server/src/routes'],
+    message: `server/src/${layer} is below the services, plugins and routes: move what it needs down, or pass it in.`,
+  })),
+  {
+    target: './server/src/services',
+    from: ['./server/src/plugins', './server/src/routes'],
+    message:
+      'Services never import plugins or routes: move the type or helper down to queue/, lib/ or db/.',
+  },
+];
+
 const libZone = {
   target: './src/lib',
   from: './src/app',
@@ -80,7 +97,7 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { zones: [...featureZones, ...layerZones, libZone] },
+        { zones: [...featureZones, ...layerZones, ...serverLayerZones, libZone] },
       ],
     },
   },
@@ -88,7 +105,10 @@ export default tseslint.config(
     // Tests compose the real store to exercise lib/ code.
     files: ['src/**/__tests__/**', 'src/testing/**'],
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...featureZones, ...layerZones] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...featureZones, ...layerZones, ...serverLayerZones] },
+      ],
     },
   },
   {

@@ -60,6 +60,7 @@ export const TEMPLATE_LIMITS = {
 } as const;
 
 export const TEMPLATE_LOGO_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
+export type TemplateLogoType = (typeof TEMPLATE_LOGO_TYPES)[number];
 
 export const DEFAULT_FIELD_SETTINGS: TemplateFieldSettings = {
   issuer: { visible: true, label: 'Issued by' },

@@ -40,14 +40,22 @@ function importing(filePath: string, name: string, from: string): Sample {
 }
 
 const TEMPLATES_API = '@/features/templates/api/templates-api';
+// A path from server/src/<layer>/ to a service module.
+const SERVER_ISSUING = '../services/verifications/issue-verification';
 
 test('imports across the boundaries fail lint, the allowed ones pass', () => {
   const samples: Sample[] = [
     importing('src/features/verifications/boundary-sample.ts', 'templatesApi', TEMPLATES_API),
-    importing('src/lib/boundary-sample.ts', 'pathTo', '@/app/routes'),
+    importing('src/lib/boundary-sample.ts', 'store', '@/app/store'),
     importing('src/components/boundary-sample.ts', 'templatesApi', TEMPLATES_API),
     importing('common/boundary-sample.ts', 'loadConfig', '../server/src/config'),
     importing('common/boundary-sample-2.ts', 'env', '../src/config/env'),
+    // The server's layers.
+    importing('server/src/db/boundary-sample.ts', 'issueVerification', SERVER_ISSUING),
+    importing('server/src/documents/boundary-sample.ts', 'issueVerification', SERVER_ISSUING),
+    importing('server/src/storage/boundary-sample.ts', 'queuePlugin', '../plugins/queue'),
+    importing('server/src/services/boundary-sample.ts', 'queuePlugin', '../plugins/queue'),
+    importing('server/src/services/boundary-sample-2.ts', 'metricsRoutes', '../routes/metrics'),
     // Allowed: a feature's own modules, app composing features, features using lib and common.
     importing('src/features/templates/boundary-sample.ts', 'templatesApi', TEMPLATES_API),
     importing('src/app/boundary-sample.ts', 'templatesApi', TEMPLATES_API),
@@ -57,15 +65,26 @@ test('imports across the boundaries fail lint, the allowed ones pass', () => {
       'TEMPLATE_LIMITS',
       '@common/templates',
     ),
+    // Allowed on the server: services over the layers below them, routes and plugins over services.
+    importing('server/src/services/boundary-sample-3.ts', 'appBossDb', '../queue/boss-db'),
+    importing('server/src/routes/boundary-sample.ts', 'issueVerification', SERVER_ISSUING),
+    importing('server/src/plugins/boundary-sample.ts', 'issueVerification', SERVER_ISSUING),
   ];
 
   const errors = boundaryErrors(samples);
 
-  expect(errors.slice(0, 5).map((messages) => messages.length)).toEqual([1, 1, 1, 1, 1]);
+  expect(errors.slice(0, 10).map((messages) => messages.length)).toEqual([
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+  ]);
   expect(errors[0][0]).toMatch(/Features do not import each other/);
   expect(errors[1][0]).toMatch(/lib\/ is below app\//);
   expect(errors[2][0]).toMatch(/Shared components know no feature/);
   expect(errors[3][0]).toMatch(/no server code/);
   expect(errors[4][0]).toMatch(/no SPA code/);
-  expect(errors.slice(5)).toEqual([[], [], [], []]);
+  expect(errors[5][0]).toMatch(/server\/src\/db is below the services/);
+  expect(errors[6][0]).toMatch(/server\/src\/documents is below/);
+  expect(errors[7][0]).toMatch(/server\/src\/storage is below/);
+  expect(errors[8][0]).toMatch(/Services never import plugins or routes/);
+  expect(errors[9][0]).toMatch(/Services never import plugins or routes/);
+  expect(errors.slice(10)).toEqual([[], [], [], [], [], [], []]);
 });

@@ -14,14 +14,20 @@ import type {
   SubscriptionStatus,
 } from '@common/subscription-schemas';
 import type { AuditAction, AuditObjectType, SharedAccess, TeamMemberStatus } from '@common/team';
-import type { TemplateFieldSettings } from '@common/templates';
+import type { TemplateFieldSettings, TemplateLogoType } from '@common/templates';
 import type { QrPlacement, ScanDevice } from '@common/verifications';
 import type { CustomField } from '@common/verifications-schemas';
 
 import type { SheetType } from '../documents/read-sheet';
-import type { BulkItemError, BulkItemStatus } from '../services/bulk/bulk-items';
-import type { TemplateLogoType } from '../services/templates/detect-logo-type';
 import type { ColumnType, Generated, Selectable } from 'kysely';
+
+export type BulkItemStatus = 'unchecked' | 'valid' | 'invalid' | 'succeeded' | 'failed';
+
+/** A problem with a bulk row; column null when it is not one cell's. */
+export interface BulkItemError {
+  column: string | null;
+  message: string;
+}
 
 /** The public half of a seal key as stored: a P-256 JWK. */
 export interface SealPublicJwk {

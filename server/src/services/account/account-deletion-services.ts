@@ -5,7 +5,7 @@ import { requestAccountDeletion, restoreAccount } from './request-account-deleti
 
 import type { Config } from '../../config';
 import type { Mailer } from '../../mail/mailer';
-import type { QueuePolicy, Queue } from '../../plugins/queue';
+import type { QueuePolicy, Queue } from '../../queue/queue';
 import type { FastifyBaseLogger } from 'fastify';
 
 export const ACCOUNT_PURGE_QUEUE = 'account-purge';

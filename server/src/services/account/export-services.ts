@@ -13,7 +13,7 @@ import { writeExportZip } from './export-zip';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
-import type { Queue, QueuePolicy } from '../../plugins/queue';
+import type { Queue, QueuePolicy } from '../../queue/queue';
 import type { Storage } from '../../storage/storage';
 import type { PlanLimitChecks } from '../subscription/plan-limits';
 import type { Kysely } from 'kysely';

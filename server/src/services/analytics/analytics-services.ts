@@ -16,7 +16,7 @@ import { createScanFacts } from './scan-facts';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
-import type { Queue, QueuePolicy } from '../../plugins/queue';
+import type { Queue, QueuePolicy } from '../../queue/queue';
 import type { WebhookServices } from '../webhooks/webhook-services';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';

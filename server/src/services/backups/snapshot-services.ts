@@ -19,7 +19,7 @@ import { linkTree } from '../../lib/link-tree';
 import { SEAL_MASTER_KEY_FILE } from '../seals/seal-master-key';
 
 import type { Config } from '../../config';
-import type { Queue, QueuePolicy } from '../../plugins/queue';
+import type { Queue, QueuePolicy } from '../../queue/queue';
 
 const SNAPSHOT_QUEUE = 'database-snapshot';
 const SNAPSHOT_KEY = 'snapshot';

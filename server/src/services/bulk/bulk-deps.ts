@@ -2,7 +2,7 @@
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import type { Securing } from '../../documents/securing-pool';
-import type { Queue } from '../../plugins/queue';
+import type { Queue } from '../../queue/queue';
 import type { Storage } from '../../storage/storage';
 import type { PublicPageCache } from '../public-pages/public-page-cache';
 import type { SealServices } from '../seals/seal-services';

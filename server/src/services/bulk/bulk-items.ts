@@ -16,15 +16,11 @@ import {
   type CustomField,
 } from '@common/verifications-schemas';
 
+import type { BulkItemError } from '../../db/schema';
 import type { DrawnText } from '../../documents/draw-design';
 
-export type BulkItemStatus = 'unchecked' | 'valid' | 'invalid' | 'succeeded' | 'failed';
-
-/** A problem with a row; column null when it is not one cell's. */
-export interface BulkItemError {
-  column: string | null;
-  message: string;
-}
+// A row's status and problems are stored as they are (db/schema.ts, bulk_operation_items).
+export type { BulkItemError, BulkItemStatus } from '../../db/schema';
 
 /** How an operation reads its rows. */
 export interface RowPlan {

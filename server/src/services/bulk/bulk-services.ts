@@ -15,7 +15,7 @@ import { createDocumentsZipCache } from './documents-zip-cache';
 import { failBulkOperation, processBulkOperation } from './process-bulk-operation';
 
 import type { UploadedFile } from '../../lib/upload-temp-files';
-import type { QueuePolicy } from '../../plugins/queue';
+import type { QueuePolicy } from '../../queue/queue';
 import type { Actor } from '../team/actor';
 
 export function buildBulkServices(deps: BulkDeps) {

@@ -19,7 +19,7 @@ import { isApexDomain, normalizeDomain } from './normalize-domain';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
-import type { Queue, QueuePolicy } from '../../plugins/queue';
+import type { Queue, QueuePolicy } from '../../queue/queue';
 import type { PublicPageCache } from '../public-pages/public-page-cache';
 import type { PlanLimitChecks } from '../subscription/plan-limits';
 import type { Kysely } from 'kysely';

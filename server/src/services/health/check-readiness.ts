@@ -8,7 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import { ExpiringCache } from '../../lib/expiring-cache';
 
 import type { Database } from '../../db/schema';
-import type { Queue } from '../../plugins/queue';
+import type { Queue } from '../../queue/queue';
 import type { Storage } from '../../storage/storage';
 import type Redis from 'ioredis';
 

@@ -1,7 +1,5 @@
 // What an uploaded logo really is, from its content: file names and browser-sent types are not trusted.
-import { TEMPLATE_LOGO_TYPES } from '@common/templates';
-
-export type TemplateLogoType = (typeof TEMPLATE_LOGO_TYPES)[number];
+import type { TemplateLogoType } from '@common/templates';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JPEG_SIGNATURE = Buffer.from([0xff, 0xd8, 0xff]);

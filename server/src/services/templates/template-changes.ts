@@ -1,7 +1,7 @@
 // What the create and edit calls hand to the template services once the route has validated the body.
+import type { TemplateLogoType } from '@common/templates';
 import type { TemplateChanges as DesignChanges } from '@common/templates-schemas';
 
-import type { TemplateLogoType } from './detect-logo-type';
 
 export interface TemplateLogoUpload {
   data: Buffer;

@@ -1,6 +1,6 @@
 // Where a template's logo lives in storage and the public address it is served from. Both name the logo's hash,
 // so a replaced logo gets a new address and the old one can be cached for good.
-import type { TemplateLogoType } from './detect-logo-type';
+import type { TemplateLogoType } from '@common/templates';
 
 const EXTENSIONS: Record<TemplateLogoType, string> = {
   'image/png': 'png',

@@ -3,7 +3,7 @@
 // from a design to the columns that store it.
 import { sql, type Kysely } from 'kysely';
 
-import type { TemplateDesign, TemplateSettings } from '@common/templates';
+import type { TemplateDesign, TemplateSettings, TemplateLogoType } from '@common/templates';
 import type { Template } from '@common/templates-schemas';
 
 import { personName } from '../../lib/person-name';
@@ -11,7 +11,6 @@ import { personName } from '../../lib/person-name';
 import { logoFileName, logoUrl } from './template-files';
 
 import type { Database } from '../../db/schema';
-import type { TemplateLogoType } from './detect-logo-type';
 
 export function selectTemplateRows(db: Kysely<Database>) {
   return (

@@ -1,9 +1,9 @@
 // What the webhook services work with, given once by the services plugin.
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
+import type { AppMetrics } from '../../lib/app-metrics';
 import type { Mailer } from '../../mail/mailer';
-import type { AppMetrics } from '../../plugins/metrics';
-import type { Queue } from '../../plugins/queue';
+import type { Queue } from '../../queue/queue';
 import type { PlanLimitChecks } from '../subscription/plan-limits';
 import type { Kysely } from 'kysely';
 

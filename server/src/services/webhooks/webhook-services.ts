@@ -26,7 +26,7 @@ import { findOwnDelivery, findOwnEndpoint, toDelivery, toWebhook } from './webho
 import { claimScanEvent, planScanEvents } from './webhook-scans';
 
 import type { Database } from '../../db/schema';
-import type { QueuePolicy } from '../../plugins/queue';
+import type { QueuePolicy } from '../../queue/queue';
 import type { Actor } from '../team/actor';
 import type { Scan } from '../verifications/scan-recorder';
 import type { Transaction } from 'kysely';

@@ -21,7 +21,7 @@ import {
   securingPoolsPerFile,
 } from '../../helpers/verifications';
 
-import type { Queue } from '../../../src/plugins/queue';
+import type { Queue } from '../../../src/queue/queue';
 import type { FastifyInstance } from 'fastify';
 
 jest.mock('../../../src/documents/securing-pool', () =>
