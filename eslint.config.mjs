@@ -112,6 +112,26 @@ export default tseslint.config(
     },
   },
   {
+    // One typed hook per store shape: app/hooks.ts for screens, lib/session's for code below app/.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/app/hooks.ts', 'src/lib/session/use-session-selector.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-redux',
+              importNames: ['useSelector', 'useDispatch', 'useStore'],
+              message:
+                'Use the typed hooks: useAppSelector, useAppDispatch, useAppStore from app/hooks (or useSessionSelector in lib/).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },

@@ -15,22 +15,22 @@ interface Sample {
 const LINT_SAMPLES = `
 const { ESLint } = require('eslint');
 const samples = JSON.parse(process.argv[1]);
+const rule = process.argv[2];
 (async () => {
   const eslint = new ESLint({ cwd: ${JSON.stringify(root)} });
   const found = [];
   for (const { filePath, code } of samples) {
     const [result] = await eslint.lintText(code, { filePath });
-    found.push(result.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message));
+    found.push(result.messages.filter((m) => m.ruleId === rule).map((m) => m.message));
   }
   console.log(JSON.stringify(found));
 })();
 `;
 
-function boundaryErrors(samples: Sample[]): string[][] {
-  const output = execFileSync(process.execPath, ['-e', LINT_SAMPLES, JSON.stringify(samples)], {
-    cwd: root,
-    encoding: 'utf8',
-  });
+/** Each sample's messages from `rule`. */
+function lintErrors(samples: Sample[], rule = 'import-x/no-restricted-paths'): string[][] {
+  const args = ['-e', LINT_SAMPLES, JSON.stringify(samples), rule];
+  const output = execFileSync(process.execPath, args, { cwd: root, encoding: 'utf8' });
   return JSON.parse(output);
 }
 
@@ -71,7 +71,7 @@ test('imports across the boundaries fail lint, the allowed ones pass', () => {
     importing('server/src/plugins/boundary-sample.ts', 'issueVerification', SERVER_ISSUING),
   ];
 
-  const errors = boundaryErrors(samples);
+  const errors = lintErrors(samples);
 
   expect(errors.slice(0, 10).map((messages) => messages.length)).toEqual([
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
@@ -87,4 +87,22 @@ test('imports across the boundaries fail lint, the allowed ones pass', () => {
   expect(errors[8][0]).toMatch(/Services never import plugins or routes/);
   expect(errors[9][0]).toMatch(/Services never import plugins or routes/);
   expect(errors.slice(10)).toEqual([[], [], [], [], [], [], []]);
+});
+
+test('screens and lib use the typed redux hooks, never the plain ones', () => {
+  const plainHook = (filePath: string): Sample => ({
+    filePath,
+    code: `import { useSelector } from 'react-redux';\nexport const useAnything = useSelector;\n`,
+  });
+  const errors = lintErrors(
+    [
+      plainHook('src/features/account/components/hook-sample.tsx'),
+      plainHook('src/lib/hook-sample.ts'),
+      plainHook('src/app/hooks.ts'),
+      plainHook('src/lib/session/use-session-selector.ts'),
+    ],
+    'no-restricted-imports',
+  );
+  expect(errors.map((messages) => messages.length)).toEqual([1, 1, 0, 0]);
+  expect(errors[0][0]).toMatch(/Use the typed hooks/);
 });

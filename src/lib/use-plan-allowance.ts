@@ -2,21 +2,14 @@
 // domain, team seats, bulk rows): shown before the user starts, rather than learnt from a refusal after submit.
 // Until the plan is known (loading, or the call failed) nothing is held back: the server still refuses what the
 // plan lacks, with its own message.
-import { useSelector } from 'react-redux';
-
 import type { Plan, PlanLimitKey } from '@common/subscription-schemas';
 
 import { useGetPlansQuery, useGetSubscriptionQuery } from './api/subscription-api';
-import {
-  selectIsSharedUser,
-  selectOwnerName,
-  type StateWithSession,
-} from './session/session-slice';
+import { selectIsSharedUser, selectOwnerName } from './session/session-slice';
+import { useSessionSelector } from './session/use-session-selector';
 
 type FeatureKey = Extract<PlanLimitKey, 'api_access' | 'custom_domain'>;
 type CountKey = Extract<PlanLimitKey, 'team_members' | 'bulk_rows'>;
-
-const useSessionSelector = useSelector.withTypes<StateWithSession>();
 
 /** Who may change the plan: the owner; a shared user is told whom to ask. */
 export interface PlanChanger {

@@ -1,12 +1,8 @@
-// The signed-in user's level in one area, for screens and layouts. lib/ sits below app/, so the typed selector
-// hook is made here from the session's own state type rather than imported from app/hooks.
-import { useSelector } from 'react-redux';
-
+// The signed-in user's level in one area, for screens and layouts.
 import type { AccessArea, AccessLevel } from '@common/team';
 
-import { selectAccess, type StateWithSession } from './session-slice';
-
-const useSessionSelector = useSelector.withTypes<StateWithSession>();
+import { selectAccess } from './session-slice';
+import { useSessionSelector } from './use-session-selector';
 
 export function useAccess(area: AccessArea): AccessLevel {
   return useSessionSelector((state) => selectAccess(state, area));

@@ -3,12 +3,11 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useSelector } from 'react-redux';
 
+import { useAppSelector } from '@/app/hooks';
 import { failureDetail } from '@/lib/api/api-error-notification';
 import { formatDateTime } from '@/lib/dates';
 import { notify } from '@/lib/notify';
-import type { StateWithSession } from '@/lib/session/session-slice';
 
 import { useRestoreAccountMutation } from '../api/deletion-api';
 
@@ -16,7 +15,7 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 
 // Read from the session (the profile loaded at sign-in), so no screen pays for a second profile request.
 export function DeletionPendingBanner() {
-  const deleteAfter = useSelector((state: StateWithSession) => state.session.deleteAfter);
+  const deleteAfter = useAppSelector((state) => state.session.deleteAfter);
   const [restore, { isLoading }] = useRestoreAccountMutation();
   if (!deleteAfter) return null;
 
