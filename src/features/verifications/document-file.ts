@@ -2,9 +2,8 @@
 // server's own (GET /api/settings/); until it is known the server alone checks the size.
 import type { PickedFile } from '@/components/file-picker/picked-file';
 import { errorCodeOf } from '@/lib/api/api-error-notification';
+import { formatFileSize } from '@/lib/format-file-size';
 import type { StagedUpload } from '@common/uploads-schemas';
-
-import { formatFileSize } from './format';
 
 export const DOCUMENT_TYPES: Record<string, readonly string[]> = {
   'application/pdf': ['.pdf'],

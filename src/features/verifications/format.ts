@@ -21,20 +21,6 @@ export function todayIsoDate(now: Date = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-const BYTE_UNITS = ['bytes', 'KB', 'MB', 'GB'];
-
-/** 1536 → '1.5 KB' (binary multiples, as file managers show them). */
-export function formatFileSize(bytes: number): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const digits = unit === 0 || value >= 10 ? 0 : 1;
-  return `${value.toFixed(digits)} ${BYTE_UNITS[unit]}`;
-}
-
 /** Who created a verification, as the screens name them: their name, or their email when they gave none. */
 export function authorName(author: { name: string; email: string }): string {
   return author.name || author.email;

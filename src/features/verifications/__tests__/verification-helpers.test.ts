@@ -6,7 +6,7 @@ import {
   type VerificationFormValues,
 } from '../components/verification-form-schema';
 import { documentFileProblem, documentKind } from '../document-file';
-import { formatCalendarDate, formatFileSize, todayIsoDate } from '../format';
+import { formatCalendarDate, todayIsoDate } from '../format';
 import { previewPageNumber, qrBox } from '../qr-preview';
 
 const A4 = { widthMm: 210, heightMm: 297 };
@@ -79,12 +79,9 @@ describe('document checks', () => {
 });
 
 describe('formats', () => {
-  it('writes calendar dates without a time and sizes in binary units', () => {
+  it('writes calendar dates without a time', () => {
     expect(formatCalendarDate('2026-03-05')).toBe('5 March 2026');
     expect(formatCalendarDate(null)).toBe('');
-    expect(formatFileSize(512)).toBe('512 bytes');
-    expect(formatFileSize(1536)).toBe('1.5 KB');
-    expect(formatFileSize(25 * 1024 * 1024)).toBe('25 MB');
     expect(todayIsoDate(new Date(2026, 0, 9))).toBe('2026-01-09');
   });
 });

@@ -14,8 +14,9 @@ import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
 import { pathTo } from '@/config/routes';
+import { formatFileSize } from '@/lib/format-file-size';
 
-import { formatCalendarDate, formatFileSize } from '../format';
+import { formatCalendarDate } from '../format';
 
 import { PublicLinkField } from './public-link-field';
 import { useVerificationDownload } from './use-verification-download';

@@ -1,7 +1,7 @@
 // The original and the secured document: names, sizes and the hashes that identify them.
 import Typography from '@mui/material/Typography';
 
-import { formatFileSize } from '../../format';
+import { formatFileSize } from '@/lib/format-file-size';
 
 import { Fact, Facts, Hash, Section } from './facts';
 
