@@ -6,15 +6,13 @@ import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
 import HighlightOffOutlined from '@mui/icons-material/HighlightOffOutlined';
 import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
 import PlayCircleOutlineOutlined from '@mui/icons-material/PlayCircleOutlineOutlined';
-import Chip, { type ChipProps } from '@mui/material/Chip';
 
+import { StatusChip, type StatusLook } from '@/components/status-chip';
 import type { BulkStatus } from '@common/bulk';
 
 import { STATUS_LABELS } from '../bulk-status';
 
-import type { SvgIconComponent } from '@mui/icons-material';
-
-const STATUS_LOOK: Record<BulkStatus, { color: ChipProps['color']; icon: SvgIconComponent }> = {
+const STATUS_LOOK: Record<BulkStatus, StatusLook> = {
   validating: { color: 'default', icon: HourglassEmptyOutlined },
   ready: { color: 'primary', icon: PlayCircleOutlineOutlined },
   invalid: { color: 'error', icon: ErrorOutlineOutlined },
@@ -25,14 +23,5 @@ const STATUS_LOOK: Record<BulkStatus, { color: ChipProps['color']; icon: SvgIcon
 };
 
 export function BulkStatusChip({ status }: { status: BulkStatus }) {
-  const { color, icon: Icon } = STATUS_LOOK[status];
-  return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={color}
-      icon={<Icon />}
-      label={STATUS_LABELS[status]}
-    />
-  );
+  return <StatusChip label={STATUS_LABELS[status]} {...STATUS_LOOK[status]} />;
 }

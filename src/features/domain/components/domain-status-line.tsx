@@ -2,21 +2,16 @@
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import HighlightOffOutlined from '@mui/icons-material/HighlightOffOutlined';
 import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
-import Chip, { type ChipProps } from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 
+import { StatusChip, type StatusLook } from '@/components/status-chip';
 import { formatDateTime } from '@/lib/dates';
 import type { CustomDomainStatus } from '@common/custom-domain-schemas';
 
-import type { SvgIconComponent } from '@mui/icons-material';
-
 type ShownStatus = Exclude<CustomDomainStatus, 'none'>;
 
-const STATUS_LOOK: Record<
-  ShownStatus,
-  { label: string; color: ChipProps['color']; icon: SvgIconComponent }
-> = {
+const STATUS_LOOK: Record<ShownStatus, StatusLook & { label: string }> = {
   pending: { label: 'Waiting for DNS', color: 'default', icon: HourglassEmptyOutlined },
   verified: { label: 'Verified', color: 'success', icon: CheckCircleOutlined },
   failed: { label: 'Not verified', color: 'error', icon: HighlightOffOutlined },
@@ -30,10 +25,9 @@ interface DomainStatusLineProps {
 }
 
 export function DomainStatusLine({ status, timeLabel, time }: DomainStatusLineProps) {
-  const { label, color, icon: Icon } = STATUS_LOOK[status];
   return (
     <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
-      <Chip size="small" variant="outlined" color={color} icon={<Icon />} label={label} />
+      <StatusChip {...STATUS_LOOK[status]} />
       {time && (
         <Typography variant="body2" color="text.secondary">
           {timeLabel} {formatDateTime(time)}

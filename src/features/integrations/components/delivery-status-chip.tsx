@@ -3,17 +3,14 @@ import AutorenewOutlined from '@mui/icons-material/AutorenewOutlined';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import HighlightOffOutlined from '@mui/icons-material/HighlightOffOutlined';
 import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
-import Chip, { type ChipProps } from '@mui/material/Chip';
+
+import { StatusChip, type StatusLook } from '@/components/status-chip';
 
 import { DELIVERY_STATUS_LABELS } from '../webhook-events';
 
 import type { WebhookDeliveryStatus } from '../api/integrations-api';
-import type { SvgIconComponent } from '@mui/icons-material';
 
-const STATUS_LOOK: Record<
-  WebhookDeliveryStatus,
-  { color: ChipProps['color']; icon: SvgIconComponent }
-> = {
+const STATUS_LOOK: Record<WebhookDeliveryStatus, StatusLook> = {
   pending: { color: 'default', icon: HourglassEmptyOutlined },
   succeeded: { color: 'success', icon: CheckCircleOutlined },
   retrying: { color: 'warning', icon: AutorenewOutlined },
@@ -21,14 +18,5 @@ const STATUS_LOOK: Record<
 };
 
 export function DeliveryStatusChip({ status }: { status: WebhookDeliveryStatus }) {
-  const { color, icon: Icon } = STATUS_LOOK[status];
-  return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={color}
-      icon={<Icon />}
-      label={DELIVERY_STATUS_LABELS[status]}
-    />
-  );
+  return <StatusChip label={DELIVERY_STATUS_LABELS[status]} {...STATUS_LOOK[status]} />;
 }

@@ -10,7 +10,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
-import Chip, { type ChipProps } from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -25,6 +24,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 
+import { StatusChip, type StatusLook } from '@/components/status-chip';
 import { formatDateTime } from '@/lib/dates';
 import { ACCESS_AREAS } from '@common/team';
 
@@ -32,12 +32,8 @@ import { AREA_LABELS, LEVEL_LABELS } from './access-level-fields';
 import { memberStatus, type MemberStatusLabel } from './member-status';
 
 import type { TeamMember } from '../api/team-api';
-import type { SvgIconComponent } from '@mui/icons-material';
 
-const STATUS_LOOK: Record<
-  MemberStatusLabel,
-  { color: ChipProps['color']; icon: SvgIconComponent }
-> = {
+const STATUS_LOOK: Record<MemberStatusLabel, StatusLook> = {
   Active: { color: 'success', icon: CheckCircleOutlined },
   Invited: { color: 'default', icon: MailOutlined },
   Expired: { color: 'warning', icon: EventBusyOutlined },
@@ -45,8 +41,7 @@ const STATUS_LOOK: Record<
 
 function MemberStatusChip({ member }: { member: TeamMember }) {
   const label = memberStatus(member);
-  const { color, icon: Icon } = STATUS_LOOK[label];
-  return <Chip size="small" variant="outlined" color={color} icon={<Icon />} label={label} />;
+  return <StatusChip label={label} {...STATUS_LOOK[label]} />;
 }
 
 /** 'Verifications: Edit · Templates: View'; areas with none are left out. */

@@ -2,17 +2,15 @@
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
-import Chip, { type ChipProps } from '@mui/material/Chip';
+
+import { StatusChip, type StatusLook } from '@/components/status-chip';
 
 import { STATUS_LABELS } from '../filters';
 
 import type { VerificationStatus } from '../api/verifications-api';
-import type { SvgIconComponent } from '@mui/icons-material';
+import type { ChipProps } from '@mui/material/Chip';
 
-const STATUS_LOOK: Record<
-  VerificationStatus,
-  { color: ChipProps['color']; icon: SvgIconComponent }
-> = {
+const STATUS_LOOK: Record<VerificationStatus, StatusLook> = {
   active: { color: 'success', icon: CheckCircleOutlined },
   revoked: { color: 'error', icon: BlockOutlined },
   expired: { color: 'warning', icon: EventBusyOutlined },
@@ -25,15 +23,7 @@ export function VerificationStatusChip({
   status: VerificationStatus;
   size?: ChipProps['size'];
 }) {
-  const { color, icon: Icon } = STATUS_LOOK[status];
   return (
-    <Chip
-      size={size}
-      color={color}
-      variant="outlined"
-      icon={<Icon />}
-      label={STATUS_LABELS[status]}
-      sx={{ fontWeight: 600, bgcolor: 'background.paper' }}
-    />
+    <StatusChip label={STATUS_LABELS[status]} {...STATUS_LOOK[status]} size={size} isProminent />
   );
 }
