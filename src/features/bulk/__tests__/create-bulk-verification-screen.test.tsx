@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
+import type { PdfDocument } from '@/lib/pdf/pdf-document';
 import { signedInSession } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import {
@@ -15,6 +16,7 @@ import {
   aBulkOperation,
   callsTo,
   fakeBulkServer,
+  fakeEventStream,
   inTurn,
   installObjectUrls,
   jsonResponse,
@@ -23,18 +25,17 @@ import {
 } from './fake-bulk-server';
 
 import type { SheetPreview } from '../api/bulk-api';
-import type { DesignPage } from '../pdf/design-pdf';
 
 // pdf.js needs a real browser; the design step only needs the page's size and a drawing that ends.
-const A4_LANDSCAPE: DesignPage = {
-  widthPt: 841.89,
-  heightPt: 595.28,
-  render: jest.fn(() => ({ promise: Promise.resolve(), cancel: jest.fn() })),
+const A4_LANDSCAPE: PdfDocument = {
+  pageCount: 1,
+  pageSize: async () => ({ widthPt: 841.89, heightPt: 595.28 }),
+  renderPage: jest.fn(() => ({ promise: Promise.resolve(), cancel: jest.fn() })),
   destroy: jest.fn(),
 };
-jest.mock('../pdf/design-pdf', () => ({
-  openDesignPage: jest.fn(async () => A4_LANDSCAPE),
-  DesignOpenError: class extends Error {},
+jest.mock('@/lib/pdf/pdf-document', () => ({
+  openPdf: jest.fn(async () => A4_LANDSCAPE),
+  PdfOpenError: class extends Error {},
 }));
 
 const CREATE = 'POST /api/bulk-operations/';
@@ -85,6 +86,8 @@ describe('create bulk verification: documents + sheet', () => {
     const { user, fetchMock, formOf, router } = render({
       [SHEET_PREVIEW]: jsonResponse(PREVIEW),
       [CREATE]: jsonResponse(validating, 201),
+      // No progress stream to be had (a proxy refusing it): the check is followed by asking again.
+      'GET /api/bulk-operations/bulk_new/events/': jsonResponse({}, 503),
       'GET /api/bulk-operations/bulk_new/': inTurn(validating, ready),
       'POST /api/bulk-operations/bulk_new/start/': jsonResponse(
         { ...ready, status: 'running' },
@@ -315,16 +318,23 @@ describe('create bulk verification: the review', () => {
         { row: null, column: null, message: 'The zip holds 3 documents no row names.' },
       ],
     };
+    const stream = fakeEventStream();
     const { user, fetchMock } = await reachReview({
       [CREATE]: jsonResponse(validating, 201),
-      'GET /api/bulk-operations/bulk_new/': inTurn(validating, invalid),
+      'GET /api/bulk-operations/bulk_new/events/': () => stream.response,
       'GET /api/bulk-operations/bulk_new/report/': () =>
         new Response('row,status,code,public_url,error\n', {
           headers: { 'Content-Type': 'text/csv' },
         }),
     });
 
+    // The check's progress comes through the stream; the operation is not asked for again.
+    expect(await screen.findByText('Checking 2 rows…')).toBeInTheDocument();
+    stream.send(validating);
+    stream.send(invalid);
+    stream.end();
     expect(await screen.findByText('No row can be secured')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', '/api/bulk-operations/bulk_new/')).toHaveLength(0);
     const problems = within(screen.getByRole('table', { name: 'Problems found' }));
     const rows = problems.getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([

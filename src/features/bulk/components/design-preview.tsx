@@ -8,13 +8,12 @@ import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 
+import type { PdfDocument } from '@/lib/pdf/pdf-document';
 import type { DesignField } from '@common/bulk';
 import { placeQrCode, POINTS_PER_MM } from '@common/qr-geometry';
 import type { QrPlacement } from '@common/verifications';
 
 import { CSS_FONTS, fieldLabel } from './design-text';
-
-import type { DesignPage } from '../pdf/design-pdf';
 
 /** CSS width the page is drawn at; the canvas then scales to the column. */
 const RENDER_WIDTH_PX = 900;
@@ -22,19 +21,27 @@ const KEY_STEP = 0.005;
 const KEY_STEP_LARGE = 0.05;
 const MM_PER_PT = 25.4 / 72;
 
+/** Page 1 of the design and its size in PDF points. */
+interface DesignPage {
+  pdf: PdfDocument;
+  widthPt: number;
+  heightPt: number;
+}
+
 type Loaded = { file: File; page: DesignPage } | { file: File; problem: string };
 
 function useDesignPage(file: File) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   useEffect(() => {
     let isCurrent = true;
-    let opened: DesignPage | null = null;
-    import('../pdf/design-pdf')
-      .then(({ openDesignPage }) => openDesignPage(file))
-      .then((page) => {
-        opened = page;
-        if (isCurrent) setLoaded({ file, page });
-        else page.destroy();
+    let opened: PdfDocument | null = null;
+    import('@/lib/pdf/pdf-document')
+      .then(({ openPdf }) => openPdf(file))
+      .then(async (pdf) => {
+        opened = pdf;
+        const size = await pdf.pageSize(1);
+        if (isCurrent) setLoaded({ file, page: { pdf, ...size } });
+        else pdf.destroy();
       })
       .catch((error: Error) => {
         if (isCurrent) setLoaded({ file, problem: error.message });
@@ -79,7 +86,7 @@ export function DesignPreview({
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!page || !canvas) return undefined;
-    const task = page.render(canvas, RENDER_WIDTH_PX);
+    const task = page.pdf.renderPage(1, canvas, RENDER_WIDTH_PX);
     task.promise.catch(() => {
       // Cancelled, or failed: the page stays white and the fields still show where they go.
     });

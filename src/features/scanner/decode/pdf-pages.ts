@@ -1,5 +1,5 @@
-// The pages of a PDF as canvases for the QR decoder, drawn by pdf.js (loaded on demand, its worker served by this
-// app: webpack emits it from the URL below).
+// The pages of a PDF as canvases for the QR decoder, drawn by pdf.js.
+import { loadPdfJs } from '@/lib/pdf/load-pdfjs';
 
 // Enough pixels for a QR code printed at its smallest (34 mm, modules of 0.55 mm) to have ~4 pixels a module.
 const RENDER_SCALE = 3;
@@ -7,11 +7,7 @@ const RENDER_SCALE = 3;
 const MAX_PAGES = 10;
 
 export async function* pdfPageCanvases(file: Blob): AsyncGenerator<HTMLCanvasElement> {
-  const pdfjs = await import(/* webpackChunkName: "pdfjs" */ 'pdfjs-dist');
-  pdfjs.GlobalWorkerOptions.workerSrc = new URL(
-    'pdfjs-dist/build/pdf.worker.min.mjs',
-    import.meta.url,
-  ).toString();
+  const pdfjs = await loadPdfJs();
   const document = await pdfjs.getDocument({ data: new Uint8Array(await file.arrayBuffer()) })
     .promise;
   try {

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 import { browserLocation } from '@/lib/browser-location';
+import type { PdfDocument } from '@/lib/pdf/pdf-document';
 import { signedInSession } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render-with-providers';
 
@@ -20,8 +21,6 @@ import {
   type UploadControl,
 } from './fake-verifications-server';
 
-import type { PdfDocument } from '../pdf/pdf-document';
-
 // pdf.js needs a real browser; the preview only needs the page count and size.
 const A4_POINTS = { widthPt: 595.28, heightPt: 841.89 };
 const fakePdf: PdfDocument = {
@@ -31,7 +30,7 @@ const fakePdf: PdfDocument = {
   destroy: jest.fn(),
 };
 const mockOpenPdf = jest.fn(async (_file: Blob) => fakePdf);
-jest.mock('../pdf/pdf-document', () => ({
+jest.mock('@/lib/pdf/pdf-document', () => ({
   openPdf: (file: Blob) => mockOpenPdf(file),
   PdfOpenError: class extends Error {},
 }));

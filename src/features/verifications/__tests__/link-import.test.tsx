@@ -16,7 +16,7 @@ import {
   type Answer,
 } from './fake-verifications-server';
 
-jest.mock('../pdf/pdf-document', () => ({
+jest.mock('@/lib/pdf/pdf-document', () => ({
   openPdf: async () => ({
     pageCount: 1,
     pageSize: async () => ({ widthPt: 595, heightPt: 842 }),

@@ -15,6 +15,8 @@ import {
   type ReactNode,
 } from 'react';
 
+import type { PdfDocument } from '@/lib/pdf/pdf-document';
+
 import { documentKind } from '../document-file';
 import {
   pageSizeFromPoints,
@@ -25,7 +27,6 @@ import {
 } from '../qr-preview';
 
 import type { QrPlacement } from '../api/verifications-api';
-import type { PdfDocument } from '../pdf/pdf-document';
 
 /** CSS width the page is drawn at; the canvas then scales to the column. */
 const RENDER_WIDTH_PX = 640;
@@ -55,7 +56,7 @@ function usePdf(file: File | null) {
     if (!file) return undefined;
     let isCurrent = true;
     let opened: PdfDocument | null = null;
-    import('../pdf/pdf-document')
+    import('@/lib/pdf/pdf-document')
       .then(({ openPdf }) => openPdf(file))
       .then((pdf) => {
         opened = pdf;

@@ -1,5 +1,6 @@
-// The preview's only door to pdf.js. Loaded on demand (pdf.js is large), with its worker emitted
-// by webpack from the URL below. Everything else sees the small PdfDocument interface.
+// A PDF opened for drawing its pages on screen: the previews see this small interface, not pdf.js.
+import { loadPdfJs } from './load-pdfjs';
+
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 
 export interface PdfDocument {
@@ -22,21 +23,6 @@ export interface RenderTask {
 /** Why a file could not be opened, in the same words the server uses. */
 export class PdfOpenError extends Error {
   override name = 'PdfOpenError';
-}
-
-type PdfJs = typeof import('pdfjs-dist');
-
-let pdfJs: Promise<PdfJs> | null = null;
-
-function loadPdfJs(): Promise<PdfJs> {
-  pdfJs ??= import('pdfjs-dist').then((module) => {
-    module.GlobalWorkerOptions.workerSrc = new URL(
-      'pdfjs-dist/build/pdf.worker.min.mjs',
-      import.meta.url,
-    ).toString();
-    return module;
-  });
-  return pdfJs;
 }
 
 function wrap(document: PDFDocumentProxy): PdfDocument {
