@@ -6,12 +6,12 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
 import { EmptyState } from '@/components/empty-state';
 import { LoadErrorState } from '@/components/load-error-state';
+import { SectionHeader } from '@/components/section-header';
 import { pathTo } from '@/config/routes';
 import { useCanEdit } from '@/lib/session/use-access';
 import { BULK_LIMITS } from '@common/bulk';
@@ -141,22 +141,11 @@ export function BulkOperationsScreen() {
   return (
     <Stack spacing={3}>
       {!isPolling && activeIds.map((id) => <FollowedOperation key={id} id={id} />)}
-      <Stack
-        direction="row"
-        spacing={2}
-        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
-        useFlexGap
-      >
-        <div>
-          <Typography variant="h2" component="h2">
-            Bulk operations
-          </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-            Documents secured from a spreadsheet, in the background.
-          </Typography>
-        </div>
-        {canEdit && !isEmpty && !isLoading && <CreateButton />}
-      </Stack>
+      <SectionHeader
+        title="Bulk operations"
+        description="Documents secured from a spreadsheet, in the background."
+        action={canEdit && !isEmpty && !isLoading && <CreateButton />}
+      />
       {content}
       {deleting && (
         <DeleteBulkOperationDialog

@@ -8,6 +8,7 @@ import { useState } from 'react';
 
 import { EmptyState } from '@/components/empty-state';
 import { LoadErrorState } from '@/components/load-error-state';
+import { SectionHeader } from '@/components/section-header';
 import { useCanEdit } from '@/lib/session/use-access';
 
 import { useGetApiKeysQuery, type ApiKey } from '../api/integrations-api';
@@ -15,7 +16,6 @@ import { useGetApiKeysQuery, type ApiKey } from '../api/integrations-api';
 import { ApiKeysList } from './api-keys-list';
 import { CreateApiKeyDialog } from './create-api-key-dialog';
 import { RevokeApiKeyDialog } from './revoke-api-key-dialog';
-import { SectionHeader } from './section-header';
 
 /** Which dialog is open; `isOpen` goes false first so the dialog can animate out with its content. */
 type OpenDialog =

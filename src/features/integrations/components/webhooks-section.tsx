@@ -8,13 +8,13 @@ import { useState } from 'react';
 
 import { EmptyState } from '@/components/empty-state';
 import { LoadErrorState } from '@/components/load-error-state';
+import { SectionHeader } from '@/components/section-header';
 import { useCanEdit } from '@/lib/session/use-access';
 
 import { useGetWebhooksQuery, type Webhook } from '../api/integrations-api';
 
 import { DeleteWebhookDialog } from './delete-webhook-dialog';
 import { RotateSecretDialog } from './rotate-secret-dialog';
-import { SectionHeader } from './section-header';
 import { WebhookCard } from './webhook-card';
 import { WebhookDialog } from './webhook-dialog';
 

@@ -16,6 +16,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useAppSelector } from '@/app/hooks';
 import { EmptyState } from '@/components/empty-state';
 import { LoadErrorState } from '@/components/load-error-state';
+import { SectionHeader } from '@/components/section-header';
 import { env } from '@/config/env';
 import { pathTo } from '@/config/routes';
 import { selectIsSharedUser, selectOwnerName } from '@/lib/session/session-slice';
@@ -137,23 +138,11 @@ function Plans() {
 
   return (
     <Stack spacing={4}>
-      <Stack
-        direction="row"
-        spacing={2}
-        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
-        useFlexGap
-      >
-        <div>
-          <Typography variant="h2" component="h2">
-            Choose a plan
-          </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, maxWidth: 640 }}>
-            Pick the plan that fits the number of documents you secure. You can change or cancel it
-            at any time.
-          </Typography>
-        </div>
-        <IntervalToggle value={interval} onChange={setChosenInterval} saving={saving} />
-      </Stack>
+      <SectionHeader
+        title="Choose a plan"
+        description="Pick the plan that fits the number of documents you secure. You can change or cancel it at any time."
+        action={<IntervalToggle value={interval} onChange={setChosenInterval} saving={saving} />}
+      />
       <Box
         sx={{
           display: 'grid',

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { LoadErrorState } from '@/components/load-error-state';
 import { PlanLimitNotice } from '@/components/plan-limit-notice';
+import { SectionHeader } from '@/components/section-header';
 import { pathTo } from '@/config/routes';
 import { failureMessage } from '@/lib/api/api-error-notification';
 import { notify } from '@/lib/notify';
@@ -137,27 +138,17 @@ export function TeamUsersScreen() {
 
   return (
     <Stack spacing={3}>
-      <Stack
-        direction="row"
-        spacing={2}
-        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
-        useFlexGap
+      <SectionHeader
+        title="Users"
+        description="People who work under your account, and what each of them may do."
+        action={team.length > 0 && !isFull && <InviteButton onClick={openInvite} />}
       >
-        <div>
-          <Typography variant="h2" component="h2">
-            Users
+        {data && limit !== null && (
+          <Typography variant="body2" sx={{ mt: 0.5 }}>
+            {`${team.length} of ${members(limit)} on your ${seats.planName} plan`}
           </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-            People who work under your account, and what each of them may do.
-          </Typography>
-          {data && limit !== null && (
-            <Typography variant="body2" sx={{ mt: 0.5 }}>
-              {`${team.length} of ${members(limit)} on your ${seats.planName} plan`}
-            </Typography>
-          )}
-        </div>
-        {team.length > 0 && !isFull && <InviteButton onClick={openInvite} />}
-      </Stack>
+        )}
+      </SectionHeader>
       {isFull && <SeatsTaken seats={{ ...seats, limit }} used={team.length} />}
       {content}
       {dialog?.kind === 'invite' && <MemberDialog open={dialog.isOpen} onClose={close} />}

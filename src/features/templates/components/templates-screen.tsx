@@ -8,12 +8,12 @@ import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
 import { EmptyState } from '@/components/empty-state';
 import { LoadErrorState } from '@/components/load-error-state';
+import { SectionHeader } from '@/components/section-header';
 import { pathTo } from '@/config/routes';
 import { failureDetail } from '@/lib/api/api-error-notification';
 import { notify } from '@/lib/notify';
@@ -170,23 +170,11 @@ export function TemplatesScreen() {
 
   return (
     <Stack spacing={3}>
-      <Stack
-        direction="row"
-        spacing={2}
-        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
-        useFlexGap
-      >
-        <div>
-          <Typography variant="h2" component="h2">
-            Templates
-          </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-            The page people see when they scan a code. Each verification uses one; new ones use the
-            default.
-          </Typography>
-        </div>
-        {canEdit && templates.length > 0 && <CreateButton />}
-      </Stack>
+      <SectionHeader
+        title="Templates"
+        description="The page people see when they scan a code. Each verification uses one; new ones use the default."
+        action={canEdit && templates.length > 0 && <CreateButton />}
+      />
       {content}
       {deleting && (
         <DeleteTemplateDialog

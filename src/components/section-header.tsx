@@ -1,17 +1,20 @@
-// A section's heading on the integrations screen: its title, what it is for, and its main action at the right.
+// A screen section's heading: its title, what it is for (and any short status line), its main action at the right.
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 
 import type { ReactNode } from 'react';
 
 interface SectionHeaderProps {
-  id: string;
   title: string;
   description: ReactNode;
+  /** The heading's id, for a region labelled by it. */
+  id?: string;
   action?: ReactNode;
+  /** Lines under the description, such as how many seats are used. */
+  children?: ReactNode;
 }
 
-export function SectionHeader({ id, title, description, action }: SectionHeaderProps) {
+export function SectionHeader({ title, description, id, action, children }: SectionHeaderProps) {
   return (
     <Stack
       direction="row"
@@ -26,6 +29,7 @@ export function SectionHeader({ id, title, description, action }: SectionHeaderP
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, maxWidth: 720 }}>
           {description}
         </Typography>
+        {children}
       </div>
       {action}
     </Stack>
