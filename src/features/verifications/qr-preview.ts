@@ -1,7 +1,7 @@
 // The form's preview of where the QR code sits, in fractions of the page from its top-left corner. The rule itself
 // is the server's stamp rule (common/qr-geometry.ts), so the preview shows what the secured document will hold.
 import { placeQrCode, POINTS_PER_MM } from '@common/qr-geometry';
-import type { QrPlacement, QrPosition } from '@common/verifications';
+import type { QrPlacement } from '@common/verifications';
 
 export interface PageSizeMm {
   widthMm: number;
@@ -15,14 +15,6 @@ export interface QrBox {
   width: number;
   height: number;
 }
-
-export const POSITION_LABELS: Record<QrPosition, string> = {
-  'top-left': 'Top left',
-  'top-right': 'Top right',
-  'bottom-left': 'Bottom left',
-  'bottom-right': 'Bottom right',
-  custom: 'Custom',
-};
 
 export function pageSizeFromPoints(widthPt: number, heightPt: number): PageSizeMm {
   return { widthMm: widthPt / POINTS_PER_MM, heightMm: heightPt / POINTS_PER_MM };
@@ -46,4 +38,13 @@ export function roundFraction(fraction: number): number {
 /** Which page of `pageCount` carries the code the preview shows. */
 export function previewPageNumber(pages: QrPlacement['pages'], pageCount: number): number {
   return pages === 'last' ? Math.max(pageCount, 1) : 1;
+}
+
+/** A4 portrait, for placing the code before any document is chosen. */
+const A4_PAGE: PageSizeMm = { widthMm: 210, heightMm: 297 };
+
+/** Where the code stands on the previewed page (A4 before one is chosen): the spot Custom starts from. */
+export function currentQrSpot(qr: QrPlacement, pageSize: PageSizeMm | null) {
+  const box = qrBox(qr, pageSize ?? A4_PAGE);
+  return { x: roundFraction(box.x), y: roundFraction(box.y) };
 }

@@ -15,6 +15,7 @@ import { Link as RouterLink } from 'react-router-dom';
 
 import { FormErrorAlert } from '@/components/form/form-error-alert';
 import { FormSection } from '@/components/form/form-section';
+import { QrPlacementFields } from '@/components/form/qr-placement-fields';
 import { SwitchField } from '@/components/form/switch-field';
 import { TemplateField } from '@/components/form/template-field';
 import { TextInputField } from '@/components/form/text-input-field';
@@ -30,7 +31,6 @@ import { formatCount } from '../bulk-status';
 
 import { BulkFileField } from './bulk-file-field';
 import { MODE_ICONS } from './bulk-mode-summary';
-import { QrFields } from './qr-fields';
 import { StepActions } from './step-actions';
 import { validateUploadStep } from './upload-step-schema';
 
@@ -232,7 +232,7 @@ function UploadStepBody({ limits, isBusy, onModeChange }: BodyProps) {
             </Stack>
           </FormSection>
           <FormSection title="QR code" description="Where the code is stamped on each document.">
-            <QrFields isSealed={isSealed} disabled={isBusy} />
+            <QrPlacementFields isSealed={isSealed} disabled={isBusy} />
           </FormSection>
         </Stack>
       </Grid>

@@ -6,6 +6,7 @@ import { useCallback, useState } from 'react';
 import { Form, useForm, useFormState } from 'react-final-form';
 
 import { FormSection } from '@/components/form/form-section';
+import { QrPlacementFields } from '@/components/form/qr-placement-fields';
 import { SubmitBar } from '@/components/form/submit-bar';
 import { SwitchField } from '@/components/form/switch-field';
 import { TemplateField } from '@/components/form/template-field';
@@ -13,16 +14,15 @@ import { TextInputField } from '@/components/form/text-input-field';
 import { useGetTemplateChoicesQuery } from '@/lib/api/template-choices-api';
 import { isSealedTemplate, useSealedQrSize } from '@/lib/sealed-qr';
 
+import { currentQrSpot, type PageSizeMm } from '../qr-preview';
 import { usePreviewFile } from '../use-preview-file';
 
 import { CustomFieldsInput } from './custom-fields-input';
 import { DocumentField } from './document-field';
 import { DocumentPreview } from './document-preview';
-import { QrPlacementFields } from './qr-placement-fields';
 import { validateVerificationForm, type VerificationFormValues } from './verification-form-schema';
 
 import type { QrPlacement } from '../api/verifications-api';
-import type { PageSizeMm } from '../qr-preview';
 import type { SubmissionErrors } from 'final-form';
 
 interface VerificationFormProps {
@@ -125,7 +125,11 @@ function VerificationFormBody({ isBusy, submitLabel }: BodyProps) {
             <CustomFieldsInput disabled={isBusy} />
           </FormSection>
           <FormSection title="QR code" description="Where the code is stamped, and how big.">
-            <QrPlacementFields pageSize={pageSize} isSealed={isSealed} disabled={isBusy} />
+            <QrPlacementFields
+              customSpotOf={(qr) => currentQrSpot(qr, pageSize)}
+              isSealed={isSealed}
+              disabled={isBusy}
+            />
           </FormSection>
         </Stack>
       </Grid>

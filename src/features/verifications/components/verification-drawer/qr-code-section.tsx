@@ -3,7 +3,8 @@ import GppGoodOutlined from '@mui/icons-material/GppGoodOutlined';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 
-import { POSITION_LABELS } from '../../qr-preview';
+import { POSITION_LABELS } from '@/components/form/qr-placement-fields';
+
 import { PublicLinkField } from '../public-link-field';
 import { VerificationQrDownloads } from '../verification-qr-downloads';
 

@@ -1,4 +1,5 @@
-// Where the QR code goes: which pages, which corner (or a custom spot dragged in the preview), how big.
+// Where the QR code goes (the form's `qr` field): which pages, which corner or, where a preview lets the code be
+// dragged, a custom spot, and how big. Bulk offers corners only: the documents of a zip differ.
 import NorthEastOutlined from '@mui/icons-material/NorthEastOutlined';
 import NorthWestOutlined from '@mui/icons-material/NorthWestOutlined';
 import OpenWithOutlined from '@mui/icons-material/OpenWithOutlined';
@@ -16,11 +17,15 @@ import { useId } from 'react';
 import { useField } from 'react-final-form';
 
 import { qrSizeCaption, qrSizeMinimumMm } from '@/lib/sealed-qr';
-import { VERIFICATION_LIMITS } from '@common/verifications';
+import {
+  QR_CORNERS,
+  QR_POSITIONS,
+  VERIFICATION_LIMITS,
+  type QrPages,
+  type QrPlacement,
+  type QrPosition,
+} from '@common/verifications';
 
-import { POSITION_LABELS, qrBox, roundFraction, type PageSizeMm } from '../qr-preview';
-
-import type { QrPages, QrPlacement, QrPosition } from '../api/verifications-api';
 import type { SvgIconComponent } from '@mui/icons-material';
 
 const PAGE_CHOICES: { value: QrPages; label: string }[] = [
@@ -28,6 +33,14 @@ const PAGE_CHOICES: { value: QrPages; label: string }[] = [
   { value: 'last', label: 'Last' },
   { value: 'every', label: 'Every' },
 ];
+
+export const POSITION_LABELS: Record<QrPosition, string> = {
+  'top-left': 'Top left',
+  'top-right': 'Top right',
+  'bottom-left': 'Bottom left',
+  'bottom-right': 'Bottom right',
+  custom: 'Custom',
+};
 
 const POSITION_ICONS: Record<QrPosition, SvgIconComponent> = {
   'top-left': NorthWestOutlined,
@@ -49,19 +62,19 @@ function sizeMarks(minSizeMm: number) {
   return [minSizeMm, ...steps].map((value) => ({ value, label: `${value}` }));
 }
 
-/** A4 portrait, for placing the code before any document is chosen. */
-const A4_PAGE: PageSizeMm = { widthMm: 210, heightMm: 297 };
-
 interface QrPlacementFieldsProps {
-  /** The previewed page, so switching to Custom keeps the code where it was. */
-  pageSize: PageSizeMm | null;
+  /**
+   * Offers a custom spot, dragged in a preview: where the code stands now as page fractions, so switching to
+   * Custom keeps it there. Without it only the corners are offered.
+   */
+  customSpotOf?: (qr: QrPlacement) => { x: number; y: number };
   /** Whether the chosen template seals the code, which then needs more room. */
   isSealed?: boolean;
   disabled?: boolean;
 }
 
 export function QrPlacementFields({
-  pageSize,
+  customSpotOf,
   isSealed = false,
   disabled = false,
 }: QrPlacementFieldsProps) {
@@ -72,13 +85,14 @@ export function QrPlacementFields({
   const positionLabelId = useId();
   const sizeLabelId = useId();
 
+  const positions: readonly QrPosition[] = customSpotOf ? QR_POSITIONS : QR_CORNERS;
+
   const change = (changes: Partial<QrPlacement>) => qrInput.onChange({ ...qr, ...changes });
 
   const choosePosition = (position: QrPosition | null) => {
     if (!position || position === qr.position) return;
-    if (position === 'custom') {
-      const box = qrBox(qr, pageSize ?? A4_PAGE);
-      change({ position, x: roundFraction(box.x), y: roundFraction(box.y) });
+    if (position === 'custom' && customSpotOf) {
+      change({ position, ...customSpotOf(qr) });
       return;
     }
     change({ position, x: undefined, y: undefined });
@@ -117,7 +131,7 @@ export function QrPlacementFields({
 
       <Box>
         <FormLabel id={positionLabelId} sx={{ display: 'block', mb: 1 }}>
-          Position
+          {customSpotOf ? 'Position' : 'Corner'}
         </FormLabel>
         <Stack
           direction="row"
@@ -134,7 +148,7 @@ export function QrPlacementFields({
             aria-labelledby={positionLabelId}
             disabled={disabled}
           >
-            {(Object.keys(POSITION_LABELS) as QrPosition[]).map((position) => {
+            {positions.map((position) => {
               const Icon = POSITION_ICONS[position];
               return (
                 <Tooltip key={position} title={POSITION_LABELS[position]}>
@@ -146,7 +160,7 @@ export function QrPlacementFields({
             })}
           </ToggleButtonGroup>
           <Typography variant="body2" color="text.secondary" aria-live="polite">
-            {qr.position === 'custom'
+            {qr.position === 'custom' && customSpotOf
               ? 'Custom: drag the code in the preview'
               : POSITION_LABELS[qr.position]}
           </Typography>
