@@ -3,7 +3,7 @@ import { BULK_FINAL_STATUSES, type BulkMode, type BulkStatus } from '@common/bul
 
 import type { BulkOperation } from './api/bulk-api';
 
-/** How often a screen asks again while an operation is being checked or run. */
+/** How often a followed operation is asked for again when its progress stream cannot be had. */
 export const BULK_POLL_INTERVAL_MS = 1500;
 
 export const STATUS_LABELS: Record<BulkStatus, string> = {

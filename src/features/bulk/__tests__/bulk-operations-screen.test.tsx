@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 
 import { SHARED_ACCESS, sharedUserSession, signedInSession } from '@/testing/fixtures';
+import { requestedPaths } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/render-with-providers';
 
 import { BulkOperationsScreen } from '../components/bulk-operations-screen';
@@ -11,6 +12,7 @@ import {
   callsTo,
   captureNotifications,
   fakeBulkServer,
+  fakeEventStream,
   inTurn,
   installObjectUrls,
   jsonResponse,
@@ -97,26 +99,56 @@ describe('bulk operations list', () => {
     expect(waiting.getByRole('button', { name: 'Cancel Lab reports' })).toBeInTheDocument();
   });
 
-  it('moves the progress bar as the server reports more rows, then stops asking', async () => {
+  it('moves the progress bar as the progress stream reports more rows, without asking again', async () => {
+    const stream = fakeEventStream();
     const { fetchMock } = render({
-      [LIST]: inTurn(
-        aPage([running]),
-        aPage([{ ...running, processed: 60, succeeded: 59, failed: 1 }]),
-        aPage([{ ...running, status: 'completed', processed: 100, succeeded: 99, failed: 1 }]),
-      ),
+      [LIST]: jsonResponse(aPage([running, ready])),
+      'GET /api/bulk-operations/bulk_run/events/': () => stream.response,
     });
 
     await waitFor(() => expect(progressOf('HR letters')).toHaveAttribute('aria-valuenow', '10'));
     expect(screen.getByText('10 of 100 rows')).toBeInTheDocument();
+    stream.send({ ...running, processed: 60, succeeded: 59, failed: 1 });
     await waitFor(() => expect(progressOf('HR letters')).toHaveAttribute('aria-valuenow', '60'));
     expect(countsOf(rowOf('HR letters'))).toEqual(['59 secured', '1 failed']);
+    stream.send({ ...running, status: 'completed', processed: 100, succeeded: 99, failed: 1 });
+    stream.end();
     await waitFor(() => expect(progressOf('HR letters')).toHaveAttribute('aria-valuenow', '100'));
     expect(rowOf('HR letters').getByText('Completed')).toBeInTheDocument();
 
-    // Finished: the list is not asked again.
-    const asked = callsTo(fetchMock, 'GET', '/api/bulk-operations/').length;
+    // One stream for the one working operation; neither the list nor the operation was asked again.
     await new Promise((resolve) => setTimeout(resolve, 2000));
-    expect(callsTo(fetchMock, 'GET', '/api/bulk-operations/')).toHaveLength(asked);
+    expect(requestedPaths(fetchMock).filter((path) => path.startsWith('/api/bulk'))).toEqual([
+      '/api/bulk-operations/',
+      '/api/bulk-operations/bulk_run/events/',
+    ]);
+    const [streamRequest] = callsTo(fetchMock, 'GET', '/api/bulk-operations/bulk_run/events/');
+    // EventSource could not send the bearer; the stream goes through the API's own fetch.
+    expect(streamRequest.headers.get('Authorization')).toBe('Bearer access-token-1');
+    expect(streamRequest.headers.get('Accept')).toBe('text/event-stream');
+  });
+
+  it('asks for the operation every moment when its progress stream fails, until it ends', async () => {
+    const { fetchMock } = render({
+      [LIST]: jsonResponse(aPage([running])),
+      'GET /api/bulk-operations/bulk_run/events/': () =>
+        new Response('Bad gateway', { status: 502 }),
+      'GET /api/bulk-operations/bulk_run/': inTurn(
+        { ...running, processed: 60, succeeded: 59, failed: 1 },
+        { ...running, status: 'completed', processed: 100, succeeded: 99, failed: 1 },
+      ),
+    });
+
+    await waitFor(() => expect(progressOf('HR letters')).toHaveAttribute('aria-valuenow', '60'));
+    await waitFor(() => expect(progressOf('HR letters')).toHaveAttribute('aria-valuenow', '100'));
+    expect(rowOf('HR letters').getByText('Completed')).toBeInTheDocument();
+
+    // Finished: nothing is asked again.
+    const asked = callsTo(fetchMock, 'GET', '/api/bulk-operations/bulk_run/').length;
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(callsTo(fetchMock, 'GET', '/api/bulk-operations/bulk_run/')).toHaveLength(asked);
+    expect(callsTo(fetchMock, 'GET', '/api/bulk-operations/bulk_run/events/')).toHaveLength(1);
+    expect(callsTo(fetchMock, 'GET', '/api/bulk-operations/')).toHaveLength(1);
   });
 
   it('cancels an operation that is running', async () => {

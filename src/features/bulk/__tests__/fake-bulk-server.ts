@@ -1,5 +1,7 @@
 // A stand-in for the bulk operations API: answers per "METHOD /path", ready-made operations and sheet previews,
 // and the multipart forms the screens sent, read back field by field.
+import vm from 'node:vm';
+
 import { act } from '@testing-library/react';
 
 import { registerNotificationOutlet, type Notification } from '@/lib/notify';
@@ -112,6 +114,35 @@ export function inTurn(...bodies: unknown[]): () => Response {
 }
 
 export { jsonResponse };
+
+// jsdom has no streams; Node's Response reads its own realm's.
+const NodeReadableStream = vm.runInThisContext('ReadableStream') as typeof ReadableStream;
+
+export interface FakeEventStream {
+  /** The answer to the events request: a text/event-stream body the test writes to. */
+  response: Response;
+  send: (operation: BulkOperation) => void;
+  end: () => void;
+}
+
+/** An operation's progress stream, as GET /api/bulk-operations/{id}/events/ sends it, written by the test. */
+export function fakeEventStream(): FakeEventStream {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new NodeReadableStream<Uint8Array>({
+    start(started) {
+      controller = started;
+    },
+  });
+  const encoder = new TextEncoder();
+  const write = (text: string) => controller.enqueue(encoder.encode(text));
+  write(': alive\n\n');
+  return {
+    response: new Response(body, { headers: { 'Content-Type': 'text/event-stream' } }),
+    send: (operation) =>
+      write(`event: progress\nid: ${operation.processed}\ndata: ${JSON.stringify(operation)}\n\n`),
+    end: () => controller.close(),
+  };
+}
 
 /** Catches every toast from here on. Call after rendering: the provider registers its own first. */
 export function captureNotifications(): jest.Mock<void, [Required<Notification>]> {

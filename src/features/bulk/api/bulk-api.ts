@@ -1,15 +1,22 @@
 // The bulk operation calls, injected into the one API. Each operation is {type: 'BulkOperation', id}; the list is
 // id 'LIST'. A run makes verifications in the background, so an answer showing more rows secured (or a run that
-// ended) refreshes the verifications' list, figures and template counts.
+// ended) refreshes the verifications' list, figures and template counts. A screen follows a working operation through
+// the server's progress stream, and polls only when the stream cannot be had.
 import { baseApi } from '@/lib/api/base-api';
 import { blobOrErrorBody, fileNameFromResponse, saveBlob } from '@/lib/api/save-file';
-import type { BulkMode } from '@common/bulk';
+import { BULK_FINAL_STATUSES, type BulkMode } from '@common/bulk';
 import type {
   BulkOperation,
   BulkOperationPage,
   CreateBulkOperationForm,
   SheetPreview,
 } from '@common/bulk-schemas';
+
+import { BULK_POLL_INTERVAL_MS } from '../bulk-status';
+
+import { readServerSentEvents } from './server-sent-events';
+
+import type { BaseQueryApi } from '@reduxjs/toolkit/query/react';
 
 // The shapes are the server's own (common/); re-exported so the feature's files read them from its API.
 export type {
@@ -85,6 +92,67 @@ function hasRunProgressed(before: BulkOperation | undefined, after: BulkOperatio
   return before.succeeded !== after.succeeded || before.status !== after.status;
 }
 
+type BulkApiState = Parameters<typeof bulkApi.util.selectCachedArgsForQuery>[0];
+type CacheApi = Pick<BaseQueryApi, 'dispatch' | 'getState'>;
+
+/** The newest reading of an operation the cache holds, alone or in a page of the list. */
+function cachedOperation({ getState }: CacheApi, id: string): BulkOperation | undefined {
+  const state = getState() as BulkApiState;
+  const alone = bulkApi.endpoints.getBulkOperation.select(id)(state).data;
+  if (alone) return alone;
+  for (const params of bulkApi.util.selectCachedArgsForQuery(state, 'getBulkOperations')) {
+    const page = bulkApi.endpoints.getBulkOperations.select(params)(state).data;
+    const listed = page?.results.find((operation) => operation.id === id);
+    if (listed) return listed;
+  }
+  return undefined;
+}
+
+/**
+ * Shows a newer reading of an operation in every page of the list that holds it, and refreshes what the run has
+ * changed elsewhere when it moved on.
+ */
+function showOperation(api: CacheApi, operation: BulkOperation, before: BulkOperation | undefined) {
+  const state = api.getState() as BulkApiState;
+  for (const params of bulkApi.util.selectCachedArgsForQuery(state, 'getBulkOperations')) {
+    api.dispatch(
+      bulkApi.util.updateQueryData('getBulkOperations', params, (page) => {
+        const index = page.results.findIndex(({ id }) => id === operation.id);
+        if (index !== -1) page.results[index] = operation;
+      }),
+    );
+  }
+  if (hasRunProgressed(before, operation)) {
+    api.dispatch(baseApi.util.invalidateTags([...RUN_OUTPUT_TAGS]));
+  }
+}
+
+/** An operation read from its progress stream becomes the cached answer of getBulkOperation, and the list's. */
+function operationStreamed(api: CacheApi, operation: BulkOperation) {
+  const before = cachedOperation(api, operation.id);
+  api.dispatch(
+    bulkApi.util.upsertQueryEntries([
+      { endpointName: 'getBulkOperation', arg: operation.id, value: operation },
+    ]),
+  );
+  showOperation(api, operation, before);
+}
+
+function isSettled(operation: BulkOperation | undefined): boolean {
+  return operation !== undefined && BULK_FINAL_STATUSES.includes(operation.status);
+}
+
+/** Waits `ms`, or less if `stop` settles first. */
+function pause(ms: number, stop: Promise<unknown>): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    void stop.then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 export const bulkApi = baseApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
@@ -113,15 +181,81 @@ export const bulkApi = baseApi.injectEndpoints({
     getBulkOperation: build.query<BulkOperation, string>({
       query: (id) => `bulk-operations/${id}/`,
       providesTags: (_result, _error, id) => [operationTag(id)],
-      async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
-        const before = bulkApi.endpoints.getBulkOperation.select(id)(getState()).data;
+      // The review step says when it cannot load; a poll that fails keeps the last reading on screen, untoasted.
+      extraOptions: SHOWN_BY_SCREEN,
+      async onQueryStarted(id, api) {
+        const before = cachedOperation(api, id);
         try {
-          const { data } = await queryFulfilled;
-          if (hasRunProgressed(before, data)) {
-            dispatch(baseApi.util.invalidateTags([...RUN_OUTPUT_TAGS]));
-          }
+          const { data } = await api.queryFulfilled;
+          showOperation(api, data, before);
         } catch {
           // The screen shows the failure.
+        }
+      },
+    }),
+    /**
+     * Reads the operation's progress stream into the cache until the server ends it; the answer is how many
+     * readings came. Used by followBulkOperation only.
+     */
+    readBulkOperationEvents: build.query<number, string>({
+      async queryFn(id, api, _extraOptions, baseQuery) {
+        const result = await baseQuery({
+          url: `bulk-operations/${id}/events/`,
+          headers: { Accept: 'text/event-stream' },
+          responseHandler: (response) =>
+            response.ok
+              ? readServerSentEvents(response, (event) => {
+                  if (event.type === 'progress') {
+                    operationStreamed(api, JSON.parse(event.data) as BulkOperation);
+                  }
+                })
+              : response.text(),
+        });
+        if (result.error) return { error: result.error, meta: result.meta };
+        return { data: result.data as number };
+      },
+      keepUnusedDataFor: 0,
+      extraOptions: SHOWN_BY_SCREEN,
+    }),
+    /**
+     * Keeps an operation's cached reading (alone and in the list) current while a screen subscribes: through the
+     * progress stream, opened again when it ends early after news, else by asking every BULK_POLL_INTERVAL_MS.
+     * Stops when the operation is final or nobody subscribes any more.
+     */
+    followBulkOperation: build.query<null, string>({
+      queryFn: () => ({ data: null }),
+      keepUnusedDataFor: 0,
+      async onCacheEntryAdded(id, api) {
+        let isRemoved = false;
+        let reading: { abort: () => void } | null = null;
+        void api.cacheEntryRemoved.then(() => {
+          isRemoved = true;
+          reading?.abort();
+        });
+        const isOver = () => isRemoved || isSettled(cachedOperation(api, id));
+        while (!isOver()) {
+          const current = api.dispatch(
+            bulkApi.endpoints.readBulkOperationEvents.initiate(id, {
+              subscribe: false,
+              forceRefetch: true,
+            }),
+          );
+          reading = current;
+          const result = await current;
+          // Failed, or ended without a word (not a stream at all): poll instead.
+          if (result.isError || !result.data) break;
+        }
+        while (!isOver()) {
+          await pause(BULK_POLL_INTERVAL_MS, api.cacheEntryRemoved);
+          if (isOver()) break;
+          const result = await api.dispatch(
+            bulkApi.endpoints.getBulkOperation.initiate(id, {
+              subscribe: false,
+              forceRefetch: true,
+            }),
+          );
+          // Deleted meanwhile: nothing more to follow.
+          if (result.error && 'status' in result.error && result.error.status === 404) break;
         }
       },
     }),
@@ -189,6 +323,7 @@ export const bulkApi = baseApi.injectEndpoints({
 export const {
   useGetBulkOperationsQuery,
   useGetBulkOperationQuery,
+  useFollowBulkOperationQuery,
   usePreviewSheetMutation,
   useCreateBulkOperationMutation,
   useStartBulkOperationMutation,
