@@ -1,6 +1,7 @@
 import { withEveryArea, type SharedAccess } from '@common/team';
 
 import { sha256 } from '../../lib/sha256';
+import { joinActiveMembership } from '../team/active-membership';
 
 import type { Database } from '../../db/schema';
 import type { Actor } from '../team/actor';
@@ -25,18 +26,13 @@ export async function findUserByAccessToken(
   accessToken: string,
 ): Promise<AuthenticatedUser | undefined> {
   const row = await db
-    .selectFrom('auth_tokens')
-    .innerJoin('users', 'users.id', 'auth_tokens.user_id')
-    .leftJoin('team_members as m', (join) =>
-      join
-        .onRef('m.user_id', '=', 'users.id')
-        .onRef('m.account_id', '=', 'users.owner_id')
-        .on('m.status', '=', 'active'),
-    )
+    .selectFrom('users as u')
+    .$call(joinActiveMembership)
+    .innerJoin('auth_tokens', 'auth_tokens.user_id', 'u.id')
     .select([
-      'users.id',
-      'users.email',
-      'users.owner_id',
+      'u.id',
+      'u.email',
+      'u.owner_id',
       'm.id as member_id',
       'm.shared_access',
       'm.last_active_at',

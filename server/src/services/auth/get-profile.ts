@@ -2,6 +2,7 @@ import type { UserProfile } from '@common/auth-schemas';
 import { withEveryArea } from '@common/team';
 
 import { loadIssuerIdentities } from '../account/load-issuer-identities';
+import { joinActiveMembership } from '../team/active-membership';
 
 import type { Database } from '../../db/schema';
 import type { Kysely } from 'kysely';
@@ -14,12 +15,7 @@ import type { Kysely } from 'kysely';
 export async function getProfile(db: Kysely<Database>, userId: string): Promise<UserProfile> {
   const user = await db
     .selectFrom('users as u')
-    .leftJoin('team_members as m', (join) =>
-      join
-        .onRef('m.user_id', '=', 'u.id')
-        .onRef('m.account_id', '=', 'u.owner_id')
-        .on('m.status', '=', 'active'),
-    )
+    .$call(joinActiveMembership)
     .leftJoin('users as o', 'o.id', 'm.account_id')
     // The account the user works on (their own, or their owner's): its organisation name is the issuer.
     .innerJoin('users as a', (join) =>

@@ -2,10 +2,12 @@
 // once, with no code to confirm, since the mailed link proved the address. The link works once: using it and
 // joining the team are one transaction. A removed member (their user kept for the records they made) joins
 // again with the same user.
+
 import type { TokenResponse } from '@common/auth-schemas';
 
 import { personName } from '../../lib/person-name';
 import { sha256 } from '../../lib/sha256';
+import { joinActiveMembership } from '../team/active-membership';
 import { findOwner } from '../team/find-owner';
 import { recordAudit } from '../team/record-audit';
 import { invitationErrors } from '../team/team-errors';
@@ -75,9 +77,7 @@ async function sharedUserFor(
   };
   const existing = await trx
     .selectFrom('users as u')
-    .leftJoin('team_members as m', (join) =>
-      join.onRef('m.user_id', '=', 'u.id').on('m.status', '=', 'active'),
-    )
+    .$call((query) => joinActiveMembership(query, 'any-account'))
     .select(['u.id', 'u.owner_id', 'm.id as member_id'])
     .where('u.email', '=', invitation.email)
     .executeTakeFirst();

@@ -1,3 +1,5 @@
+import { joinActiveMembership } from './active-membership';
+
 import type { Database } from '../../db/schema';
 import type { Kysely } from 'kysely';
 
@@ -8,12 +10,7 @@ import type { Kysely } from 'kysely';
 export async function hasLeftTeam(db: Kysely<Database>, userId: string): Promise<boolean> {
   const user = await db
     .selectFrom('users as u')
-    .leftJoin('team_members as m', (join) =>
-      join
-        .onRef('m.user_id', '=', 'u.id')
-        .onRef('m.account_id', '=', 'u.owner_id')
-        .on('m.status', '=', 'active'),
-    )
+    .$call(joinActiveMembership)
     .select(['u.owner_id', 'm.id as member_id'])
     .where('u.id', '=', userId)
     .executeTakeFirst();

@@ -7,6 +7,7 @@ import type { InviteMember, TeamMember } from '@common/team-schemas';
 import { lockAccount } from '../../db/lock-account';
 import { personName } from '../../lib/person-name';
 
+import { joinActiveMembership } from './active-membership';
 import { findMember } from './find-member';
 import { findOwner } from './find-owner';
 import { invitationMessage, newInvitationLink } from './invitation-link';
@@ -29,9 +30,7 @@ export interface InvitationToSend {
 async function refuseUninvitable(db: Kysely<Database>, owner: Actor, email: string) {
   const user = await db
     .selectFrom('users as u')
-    .leftJoin('team_members as m', (join) =>
-      join.onRef('m.user_id', '=', 'u.id').on('m.status', '=', 'active'),
-    )
+    .$call((query) => joinActiveMembership(query, 'any-account'))
     .select(['u.id', 'u.owner_id', 'm.account_id'])
     .where('u.email', '=', email)
     .executeTakeFirst();
