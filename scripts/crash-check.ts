@@ -11,20 +11,6 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import {
-  createVerifiedAccount,
-  newAccount,
-  requestAccessToken,
-  type TestAccount,
-} from '../e2e/support/accounts';
-import { startMailbox, type Mailbox } from '../e2e/support/mailbox';
-import {
-  isRunning,
-  processesOf,
-  processRunning,
-  startWithNpm,
-  type NpmStartedApp,
-} from '../e2e/support/npm-start';
 import { makeCsv, makeZip } from '../server/test/helpers/bulk';
 import {
   databaseUrl,
@@ -33,6 +19,21 @@ import {
 } from '../server/test/helpers/database-templates';
 import { UNLIMITED_FREE_PLAN } from '../server/test/helpers/plans';
 import { makePdf } from '../server/test/helpers/test-documents';
+
+import {
+  createVerifiedAccount,
+  newAccount,
+  requestAccessToken,
+  type TestAccount,
+} from './support/accounts';
+import { startMailbox, type Mailbox } from './support/mailbox';
+import {
+  isRunning,
+  processesOf,
+  processRunning,
+  startWithNpm,
+  type NpmStartedApp,
+} from './support/npm-start';
 
 const DATABASES = ['pglite', 'postgres'] as const;
 type Database = (typeof DATABASES)[number];

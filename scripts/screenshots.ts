@@ -4,16 +4,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
-import {
-  createVerifiedAccount,
-  requestAccessToken,
-  signInThroughUi,
-} from '../e2e/support/accounts';
-import { startApp, type RunningApp } from '../e2e/support/app';
-import { launchBrowser, VIEWPORTS } from '../e2e/support/browser';
 import { makePdf, makePng } from '../server/test/helpers/test-documents';
 
 import { ensureSpaBuilt } from './spa-build';
+import { createVerifiedAccount, requestAccessToken, signInThroughUi } from './support/accounts';
+import { startApp, type RunningApp } from './support/app';
+import { launchBrowser, VIEWPORTS } from './support/browser';
 
 const PUBLIC_PATHS = ['/signin', '/signup', '/forgot-password', '/sso'];
 const SIGNED_IN_PATHS = [

@@ -1,15 +1,19 @@
 // axe-core (WCAG 2.1 A and AA) on every screen of the route table, at desktop and phone widths, signed
 // out and signed in, with the data a screen needs to show itself (a verification, a template); on a
 // phone also with the sidebar's drawer and the title bar's menu open. One browser, one page a width.
+import {
+  createVerifiedAccount,
+  requestAccessToken,
+  signInThroughUi,
+} from '../../scripts/support/accounts';
+import { openPage, VIEWPORTS } from '../../scripts/support/browser';
+import { secureDocument } from '../../scripts/support/verifications';
 import { makePdf } from '../../server/test/helpers/test-documents';
-import { pathTo, ROUTES, type AppRoute, type RouteName } from '../../src/app/routes';
+import { pathTo, ROUTES, type AppRoute, type RouteName } from '../../src/config/routes';
 import { accessibilityViolations, waitUntilSettled } from '../support/accessibility';
-import { createVerifiedAccount, requestAccessToken, signInThroughUi } from '../support/accounts';
-import { openPage, VIEWPORTS } from '../support/browser';
 import { useAppAndBrowser } from '../support/fixtures';
-import { secureDocument } from '../support/verifications';
 
-import type { RunningApp } from '../support/app';
+import type { RunningApp } from '../../scripts/support/app';
 import type { Page } from 'playwright-core';
 
 // Each route where it shows a screen: a signed-in user is sent away from the public ones, a

@@ -1,17 +1,17 @@
 // The account screen in Chromium: renaming the organisation changes the issuer a public page names; a session
 // signed in elsewhere (a second browser context, another device) is signed out from here, and its next
 // navigation lands on sign-in.
-import { makePdf } from '../../server/test/helpers/test-documents';
 import {
   createVerifiedAccount,
   requestAccessToken,
   signInThroughUi,
   type TestAccount,
-} from '../support/accounts';
-import { VIEWPORTS } from '../support/browser';
+} from '../../scripts/support/accounts';
+import { VIEWPORTS } from '../../scripts/support/browser';
+import { makePdf } from '../../server/test/helpers/test-documents';
 import { useAppAndBrowser } from '../support/fixtures';
 
-import type { RunningApp } from '../support/app';
+import type { RunningApp } from '../../scripts/support/app';
 
 const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';

@@ -3,12 +3,16 @@
 // unusual-activity list and the drawer show the evidence. Screenshots of both at 1280 and 375 px.
 import { mkdirSync } from 'node:fs';
 
+import {
+  createVerifiedAccount,
+  requestAccessToken,
+  signInThroughUi,
+} from '../../scripts/support/accounts';
+import { openPage, VIEWPORTS } from '../../scripts/support/browser';
 import { makePdf } from '../../server/test/helpers/test-documents';
-import { createVerifiedAccount, requestAccessToken, signInThroughUi } from '../support/accounts';
-import { openPage, VIEWPORTS } from '../support/browser';
 import { useAppAndBrowser } from '../support/fixtures';
 
-import type { RunningApp } from '../support/app';
+import type { RunningApp } from '../../scripts/support/app';
 import type { Browser, Page } from 'playwright-core';
 
 const SCREENS = '.tmp/screens/analytics';

@@ -3,7 +3,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-import { startOidcProvider, type TestOidcProvider } from '../../server/test/helpers/oidc-provider';
 import {
   createVerifiedAccount,
   enterCode,
@@ -11,8 +10,9 @@ import {
   newAccount,
   requestAccessToken,
   signInThroughUi,
-} from '../support/accounts';
-import { openPage } from '../support/browser';
+} from '../../scripts/support/accounts';
+import { openPage } from '../../scripts/support/browser';
+import { startOidcProvider, type TestOidcProvider } from '../../server/test/helpers/oidc-provider';
 import { useAppAndBrowser } from '../support/fixtures';
 
 const root = path.resolve(__dirname, '../..');

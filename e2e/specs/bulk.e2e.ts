@@ -5,14 +5,14 @@ import { readFile } from 'node:fs/promises';
 
 import yauzl from 'yauzl';
 
+import { createVerifiedAccount, signInThroughUi } from '../../scripts/support/accounts';
+import { openPage } from '../../scripts/support/browser';
 import { makeCsv, makeZip } from '../../server/test/helpers/bulk';
 import { renderPdfPages } from '../../server/test/helpers/pdf-pages';
 import { makePdf } from '../../server/test/helpers/test-documents';
-import { createVerifiedAccount, signInThroughUi } from '../support/accounts';
-import { openPage } from '../support/browser';
 import { useAppAndBrowser } from '../support/fixtures';
 
-import type { RunningApp } from '../support/app';
+import type { RunningApp } from '../../scripts/support/app';
 import type { Browser, Page } from 'playwright-core';
 
 const ROWS = 20;

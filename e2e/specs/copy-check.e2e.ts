@@ -5,12 +5,12 @@ import { randomBytes } from 'node:crypto';
 
 import { PDFDocument } from 'pdf-lib';
 
+import { createVerifiedAccount, requestAccessToken } from '../../scripts/support/accounts';
+import { openPage } from '../../scripts/support/browser';
 import { makePdf } from '../../server/test/helpers/test-documents';
-import { createVerifiedAccount, requestAccessToken } from '../support/accounts';
-import { openPage } from '../support/browser';
 import { useAppAndBrowser } from '../support/fixtures';
 
-import type { RunningApp } from '../support/app';
+import type { RunningApp } from '../../scripts/support/app';
 
 const MB = 1024 * 1024;
 

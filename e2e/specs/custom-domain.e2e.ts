@@ -5,11 +5,11 @@ import { readFile } from 'node:fs/promises';
 
 import DNS from 'dns2';
 
+import { createVerifiedAccount, signInThroughUi } from '../../scripts/support/accounts';
+import { START_TIMEOUT_MS, startApp, type RunningApp } from '../../scripts/support/app';
+import { launchBrowser, openPage } from '../../scripts/support/browser';
 import { renderPdfPages } from '../../server/test/helpers/pdf-pages';
 import { makePdf } from '../../server/test/helpers/test-documents';
-import { createVerifiedAccount, signInThroughUi } from '../support/accounts';
-import { START_TIMEOUT_MS, startApp, type RunningApp } from '../support/app';
-import { launchBrowser, openPage } from '../support/browser';
 
 import type { Browser } from 'playwright-core';
 

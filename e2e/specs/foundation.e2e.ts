@@ -1,5 +1,5 @@
 // The app opens in Chromium, guards protected routes and keeps its data across a restart.
-import { openPage } from '../support/browser';
+import { openPage } from '../../scripts/support/browser';
 import { useAppAndBrowser } from '../support/fixtures';
 
 describe('foundation', () => {

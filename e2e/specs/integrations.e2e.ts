@@ -5,9 +5,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 
+import { createVerifiedAccount, signInThroughUi } from '../../scripts/support/accounts';
+import { openPage } from '../../scripts/support/browser';
 import { makePdf } from '../../server/test/helpers/test-documents';
-import { createVerifiedAccount, signInThroughUi } from '../support/accounts';
-import { openPage } from '../support/browser';
 import { useAppAndBrowser } from '../support/fixtures';
 
 import type { AddressInfo } from 'node:net';

@@ -6,11 +6,11 @@ import {
   createVerifiedAccount,
   requestAccessToken,
   signInThroughUi,
-} from '../support/accounts';
-import { openPage } from '../support/browser';
+} from '../../scripts/support/accounts';
+import { openPage } from '../../scripts/support/browser';
 import { useAppAndBrowser } from '../support/fixtures';
 
-import type { RunningApp } from '../support/app';
+import type { RunningApp } from '../../scripts/support/app';
 
 const NOTHING = {
   verifications: 'none',

@@ -1,8 +1,8 @@
 // One build for every setting: the server writes the SPA's public settings into index.html, so a setting
 // changed between two starts shows in the app, from the same dist/.
-import { createVerifiedAccount, signInThroughUi } from '../support/accounts';
-import { START_TIMEOUT_MS, startApp } from '../support/app';
-import { launchBrowser, openPage } from '../support/browser';
+import { createVerifiedAccount, signInThroughUi } from '../../scripts/support/accounts';
+import { START_TIMEOUT_MS, startApp } from '../../scripts/support/app';
+import { launchBrowser, openPage } from '../../scripts/support/browser';
 
 import type { Browser } from 'playwright-core';
 

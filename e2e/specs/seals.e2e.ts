@@ -10,12 +10,16 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import {
+  createVerifiedAccount,
+  requestAccessToken,
+  type TestAccount,
+} from '../../scripts/support/accounts';
+import { launchBrowser, openPage, VIEWPORTS } from '../../scripts/support/browser';
+import { downloadVerificationFile, secureDocument } from '../../scripts/support/verifications';
 import { makePdf, makePng } from '../../server/test/helpers/test-documents';
-import { createVerifiedAccount, requestAccessToken, type TestAccount } from '../support/accounts';
-import { launchBrowser, openPage, VIEWPORTS } from '../support/browser';
 import { useAppAndBrowser } from '../support/fixtures';
 import { qrPng, qrY4m } from '../support/qr-images';
-import { downloadVerificationFile, secureDocument } from '../support/verifications';
 
 import type { Verification } from '../../common/verifications-schemas';
 import type { Page } from 'playwright-core';

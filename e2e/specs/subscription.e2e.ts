@@ -7,11 +7,11 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
+import { createVerifiedAccount, signInThroughUi } from '../../scripts/support/accounts';
+import { openPage } from '../../scripts/support/browser';
 import { startFakeStripe, type FakeStripe } from '../../server/test/helpers/fake-stripe';
 import { NO_LIMITS, planLimitsOverride } from '../../server/test/helpers/plans';
 import { makePdf } from '../../server/test/helpers/test-documents';
-import { createVerifiedAccount, signInThroughUi } from '../support/accounts';
-import { openPage } from '../support/browser';
 import { useAppAndBrowser } from '../support/fixtures';
 
 import type { Page } from 'playwright-core';

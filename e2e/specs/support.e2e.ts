@@ -1,9 +1,13 @@
 // Support in Chromium: a signed-in user finds an answer in the Help section, then writes to support with an
 // attachment and the diagnostic state; the message reaches SUPPORT_EMAIL through SMTP with what support needs, and
 // the user gets a copy. Redux DevTools, on in the production build for support staff, is shown no secret.
+import {
+  createVerifiedAccount,
+  signInThroughUi,
+  type TestAccount,
+} from '../../scripts/support/accounts';
+import { openPage } from '../../scripts/support/browser';
 import { makePng } from '../../server/test/helpers/test-documents';
-import { createVerifiedAccount, signInThroughUi, type TestAccount } from '../support/accounts';
-import { openPage } from '../support/browser';
 import { useAppAndBrowser } from '../support/fixtures';
 
 import type { Page } from 'playwright-core';

@@ -1,16 +1,16 @@
 // A team in Chromium: the owner invites by email, the invitee joins through the mailed link and works on the
 // owner's verifications as far as their permissions allow; raising and removing access take effect at once.
-import { makePdf } from '../../server/test/helpers/test-documents';
 import {
   createVerifiedAccount,
   newAccount,
   requestAccessToken,
   signInThroughUi,
-} from '../support/accounts';
-import { openPage } from '../support/browser';
+} from '../../scripts/support/accounts';
+import { openPage } from '../../scripts/support/browser';
+import { makePdf } from '../../server/test/helpers/test-documents';
 import { useAppAndBrowser } from '../support/fixtures';
 
-import type { RunningApp } from '../support/app';
+import type { RunningApp } from '../../scripts/support/app';
 import type { Page } from 'playwright-core';
 
 async function createVerificationThroughApi(app: RunningApp, token: string, title: string) {

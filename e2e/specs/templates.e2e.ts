@@ -1,11 +1,15 @@
 // Landing-page templates in Chromium: design one through the editor (logo, colours, heading) while the
 // live preview follows, use it for a new verification, and see the public page carry it.
+import {
+  createVerifiedAccount,
+  requestAccessToken,
+  signInThroughUi,
+} from '../../scripts/support/accounts';
+import { openPage } from '../../scripts/support/browser';
 import { makePdf, makePng } from '../../server/test/helpers/test-documents';
-import { createVerifiedAccount, requestAccessToken, signInThroughUi } from '../support/accounts';
-import { openPage } from '../support/browser';
 import { useAppAndBrowser } from '../support/fixtures';
 
-import type { RunningApp } from '../support/app';
+import type { RunningApp } from '../../scripts/support/app';
 
 const MAROON: [number, number, number] = [122, 31, 43];
 const GOLD: [number, number, number] = [214, 168, 62];

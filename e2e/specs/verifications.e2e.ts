@@ -4,10 +4,10 @@
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 
+import { createVerifiedAccount, signInThroughUi } from '../../scripts/support/accounts';
+import { openPage } from '../../scripts/support/browser';
 import { renderPdfPages } from '../../server/test/helpers/pdf-pages';
 import { makePdf } from '../../server/test/helpers/test-documents';
-import { createVerifiedAccount, signInThroughUi } from '../support/accounts';
-import { openPage } from '../support/browser';
 import { useAppAndBrowser } from '../support/fixtures';
 
 import type { AddressInfo } from 'node:net';

@@ -1,7 +1,7 @@
 // Per-spec fixtures: one running app and one browser for the whole spec file.
 
-import { START_TIMEOUT_MS, startApp, type RunningApp } from './app';
-import { launchBrowser } from './browser';
+import { START_TIMEOUT_MS, startApp, type RunningApp } from '../../scripts/support/app';
+import { launchBrowser } from '../../scripts/support/browser';
 
 import type { Browser } from 'playwright-core';
 

@@ -1,10 +1,4 @@
-// Removes the PGlite folder template the global set-up made.
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
+// Removes what the global set-up made.
+import { releaseApps } from '../../scripts/support/prepare-apps';
 
-import { PGLITE_FOLDER_TEMPLATE } from './app';
-
-export default async function globalTeardown() {
-  const folder = process.env[PGLITE_FOLDER_TEMPLATE];
-  if (folder) await rm(path.dirname(folder), { recursive: true, force: true });
-}
+export default releaseApps;

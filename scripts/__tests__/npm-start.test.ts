@@ -7,10 +7,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { createVerifiedAccount, requestAccessToken } from '../../e2e/support/accounts';
-import { startMailbox, type Mailbox } from '../../e2e/support/mailbox';
-import { isRunning, startWithNpm, type NpmStartedApp } from '../../e2e/support/npm-start';
 import { makePdf } from '../../server/test/helpers/test-documents';
+import { createVerifiedAccount, requestAccessToken } from '../support/accounts';
+import { startMailbox, type Mailbox } from '../support/mailbox';
+import { isRunning, startWithNpm, type NpmStartedApp } from '../support/npm-start';
 
 const START_AND_STOP_MS = 120_000;
 

@@ -2,9 +2,9 @@
 // with one verification to look at.
 import { readFileSync } from 'node:fs';
 
-import { createVerifiedAccount, requestAccessToken } from '../../e2e/support/accounts';
-import { startApp, type RunningApp } from '../../e2e/support/app';
 import { makePdf } from '../../server/test/helpers/test-documents';
+import { createVerifiedAccount, requestAccessToken } from '../support/accounts';
+import { startApp, type RunningApp } from '../support/app';
 
 export interface BenchVerification {
   id: string;

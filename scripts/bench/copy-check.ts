@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
-import { launchBrowser } from '../../e2e/support/browser';
+import { launchBrowser } from '../support/browser';
 
 import { type BenchApp } from './app';
 import { atMost, formats, median, type Report } from './report';

@@ -1,6 +1,6 @@
 // Section "memory": the server's resident memory once it has booted and settled, on a new data folder and on
 // the same folder after a restart, then after a few ordinary requests.
-import { startApp, type RunningApp } from '../../e2e/support/app';
+import { startApp, type RunningApp } from '../support/app';
 
 import { residentMiB } from './app';
 import { atMost, formats, type Report } from './report';

@@ -4,12 +4,12 @@
 // a database of their own, dropped afterwards; without a Postgres server the section says so and is skipped.
 // Two instances on one machine share its cores (and the load generator's): the figure shows what a second
 // instance costs or gains here, not on a machine of its own.
-import { startApp, type RunningApp } from '../../e2e/support/app';
 import {
   databaseUrl,
   randomDatabaseName,
   withAdminClient,
 } from '../../server/test/helpers/database-templates';
+import { startApp, type RunningApp } from '../support/app';
 
 import { createVerification } from './app';
 import { loadRounds } from './load';

@@ -2,8 +2,8 @@
 // BACKUP_INTERVAL_HOURS while it serves, copying the folder without holding the database. Figures: how long the
 // snapshot took (its log line) and the public page's answers while it ran, restarted on a folder with some
 // documents in it; the goal is no answer slower than 100 ms.
-import { startApp, type RunningApp } from '../../e2e/support/app';
 import { makePdf } from '../../server/test/helpers/test-documents';
+import { startApp, type RunningApp } from '../support/app';
 
 import { createVerification, postDocument } from './app';
 import { probeFigures, startProbe } from './heavy-document';

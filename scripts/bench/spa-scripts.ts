@@ -3,7 +3,7 @@
 import { get } from 'node:http';
 import path from 'node:path';
 
-import { launchBrowser } from '../../e2e/support/browser';
+import { launchBrowser } from '../support/browser';
 
 import { type BenchApp } from './app';
 import { atMost, formats, type Report } from './report';

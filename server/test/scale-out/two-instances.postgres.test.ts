@@ -10,9 +10,9 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 
 import type { BulkOperation } from '@common/bulk-schemas';
 
-import { createVerifiedAccount, requestAccessToken } from '../../../e2e/support/accounts';
-import { startApp, type RunningApp } from '../../../e2e/support/app';
-import { secureDocument } from '../../../e2e/support/verifications';
+import { createVerifiedAccount, requestAccessToken } from '../../../scripts/support/accounts';
+import { startApp, type RunningApp } from '../../../scripts/support/app';
+import { secureDocument } from '../../../scripts/support/verifications';
 import { CLIENT } from '../helpers/auth-requests';
 import { makeCsv, makeZip } from '../helpers/bulk';
 import { testPool } from '../helpers/database-templates';

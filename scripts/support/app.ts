@@ -12,7 +12,7 @@ import { startMailbox, type Mailbox } from './mailbox';
 const root = path.resolve(__dirname, '../..');
 
 /**
- * A new PGlite data folder (global-setup.ts), copied into each app's DATA_DIR: initdb on disk costs each start
+ * A new PGlite data folder (prepare-apps.ts), copied into each app's DATA_DIR: initdb on disk costs each start
  * seconds of CPU, a copy a fraction. What a first start does on no folder at all is the server tests' (npm start,
  * db/open-database).
  */
