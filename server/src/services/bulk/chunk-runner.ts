@@ -1,10 +1,19 @@
 // How a bulk job works through its rows: a few at a time (one more than the securing workers), for at most
-// BULK_CHUNK_SECONDS, waiting for a free securing pool rather than failing when single uploads fill it.
+// BULK_CHUNK_SECONDS, waiting for a free securing pool rather than failing when single uploads fill it, and
+// stopping soon after the operation is cancelled.
 import { AppError } from '../../lib/app-error';
 
-import { BULK_CHUNK_SECONDS } from './bulk-deps';
+import { BULK_CHUNK_SECONDS, type BulkDeps } from './bulk-deps';
+import { isOperationStill, type BulkOperationRecord } from './bulk-operation-rows';
 
 import type { Securing } from '../../documents/securing-pool';
+import type { DocumentsZipCache } from './documents-zip-cache';
+
+/** What a job works with: the services' dependencies and the zip kept open between jobs. */
+export type RunDeps = BulkDeps & { zips: DocumentsZipCache };
+
+/** 'more' when the operation needs another job. */
+export type StepResult = 'more' | 'done';
 
 const BUSY_PAUSE_MS = 1000;
 
@@ -56,5 +65,30 @@ export function waitingForPool(securing: Securing): Securing {
     ...securing,
     secureDocument: (input) => whenPoolFree(() => securing.secureDocument(input)),
     secureDesign: (input) => whenPoolFree(() => securing.secureDesign(input)),
+  };
+}
+
+/** Rows worked on at once: one more than the workers, so a worker never waits for the main thread to unzip. */
+export function rowConcurrency(deps: RunDeps): number {
+  return deps.config.SECURING_WORKERS + 1;
+}
+
+// A cancel is noticed within this long; asking before every row cost a query per row on the main thread.
+const STATUS_CHECK_MS = 500;
+
+/** Whether the operation is still in `status`, asked of the database at most every STATUS_CHECK_MS. */
+export function statusWatch(
+  deps: RunDeps,
+  id: string,
+  status: BulkOperationRecord['status'],
+): () => Promise<boolean> {
+  let checkedAt = 0;
+  let answer: Promise<boolean> = Promise.resolve(true);
+  return () => {
+    if (Date.now() - checkedAt >= STATUS_CHECK_MS) {
+      checkedAt = Date.now();
+      answer = isOperationStill(deps.db, id, status);
+    }
+    return answer;
   };
 }
