@@ -101,6 +101,14 @@ describe('bulk operations', () => {
       ]),
     ]);
 
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (request.method() === 'GET' && pathname.startsWith('/api/bulk-operations/')) {
+        asked.push(pathname);
+      }
+    });
+
     await page.goto(`${app.baseUrl}/bulk-operation/create`);
     const files = page.locator('input[type=file]');
     await files
@@ -114,6 +122,11 @@ describe('bulk operations', () => {
     await page.getByRole('button', { name: 'Upload and check' }).click();
     const seen = await startAndWatch(page, app, 'class-of-2026');
     expect(seen.at(-1)).toContain('Completed');
+    // The check and the run were followed through the progress stream, not by asking for the operation every
+    // moment: it is read at most once, again after Start changed it.
+    expect(asked.filter((path) => path.endsWith('/events/')).length).toBeGreaterThanOrEqual(2);
+    const reads = asked.filter((path) => /^\/api\/bulk-operations\/[^/]+\/$/.test(path));
+    expect(reads.length).toBeLessThanOrEqual(1);
 
     const result = await downloadResult(page, 'class-of-2026');
     expect([...result.keys()].sort()).toEqual([...names, 'report.csv'].sort());
