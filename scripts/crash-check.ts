@@ -3,8 +3,9 @@
 // README: back and ready within 30 s, every acknowledged verification readable with its files, no file without its
 // row, no acknowledged delete undone, nothing of the killed run still running. It runs on embedded PGlite and on a
 // fresh database of a Postgres server (CRASH_CHECK_POSTGRES_URL), one after the other; CRASH_CHECK_DATABASES (or
-// `npm run crash-check -- pglite`) picks one. CRASH_CHECK_ROUNDS rounds each (20); one line a round; exits 1 on a
-// failed round.
+// `npm run crash-check -- pglite`) picks one. Each database gets every kill (server, wrapper, group) at every moment
+// (securing, deleting, a bulk run, a restart) once, 12 rounds in a random order; CRASH_CHECK_ROUNDS asks for more
+// (whole sets of 12 first, then pairs drawn at random). One line a round; exits 1 on a failed round.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -42,7 +43,7 @@ type Target = (typeof TARGETS)[number];
 const MOMENTS = ['securing', 'deleting', 'bulk run', 'restart'] as const;
 type Moment = (typeof MOMENTS)[number];
 
-const ROUNDS = Number(process.env.CRASH_CHECK_ROUNDS ?? 20);
+const ROUNDS = Number(process.env.CRASH_CHECK_ROUNDS ?? TARGETS.length * MOMENTS.length);
 const POSTGRES_URL =
   process.env.CRASH_CHECK_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CREATES_PER_ROUND = 4;
@@ -100,14 +101,26 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** `count` values taken in turn from `values`, shuffled: random, yet every value comes up about as often. */
-function balanced<T>(values: readonly T[], count: number): T[] {
-  const list = Array.from({ length: count }, (_, index) => values[index % values.length]);
+function shuffled<T>(values: readonly T[]): T[] {
+  const list = [...values];
   for (let index = list.length - 1; index > 0; index -= 1) {
     const other = Math.floor(Math.random() * (index + 1));
     [list[index], list[other]] = [list[other], list[index]];
   }
   return list;
+}
+
+/**
+ * `count` kills: every target at every moment once in each whole set of 12 (the order random), the rest drawn from
+ * another shuffled set. A kill at a restart aims by the starts seen so far, so the first round is never one.
+ */
+function roundPlan(count: number): { target: Target; moment: Moment }[] {
+  const pairs = TARGETS.flatMap((target) => MOMENTS.map((moment) => ({ target, moment })));
+  const plan: { target: Target; moment: Moment }[] = [];
+  while (plan.length < count) plan.push(...shuffled(pairs).slice(0, count - plan.length));
+  const first = plan.findIndex((round) => round.moment !== 'restart');
+  if (first > 0) [plan[0], plan[first]] = [plan[first], plan[0]];
+  return plan;
 }
 
 function sha256(bytes: ArrayBuffer): string {
@@ -428,13 +441,10 @@ function verdict(run: Run, kill: Kill, problems: string[]): string {
 
 /** Runs every round on one database; answers the number of failed rounds (all remaining ones after a failed start). */
 async function runRounds(run: Run): Promise<number> {
-  const targets = balanced(TARGETS, ROUNDS);
-  const moments = balanced(MOMENTS, ROUNDS);
-  // A kill at a restart aims by the starts seen so far: the first round gives it one to go by.
-  if (moments[0] === 'restart') moments.push(moments.shift()!);
+  const plan = roundPlan(ROUNDS);
   let failed = 0;
   for (let round = 1; round <= ROUNDS; round += 1) {
-    const [target, moment] = [targets[round - 1], moments[round - 1]];
+    const { target, moment } = plan[round - 1];
     const line = describeRound(run, round, target, moment);
     try {
       const { kill, problems } = await runRound(run, round, moment, target);
