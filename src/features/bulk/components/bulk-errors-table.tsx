@@ -1,7 +1,6 @@
 // The first problems the check found, by row and column (a table; a list on phones); all of them are in the report.
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -9,7 +8,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
+
+import { useIsPhone } from '@/components/responsive-list';
 
 import { formatCount } from '../bulk-status';
 
@@ -86,8 +86,7 @@ export function BulkErrorsTable({
   errors: BulkRowError[];
   errorCount: number;
 }) {
-  const theme = useTheme();
-  const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
+  const isPhone = useIsPhone();
   return (
     <>
       {isPhone ? <ErrorList errors={errors} /> : <ErrorTable errors={errors} />}

@@ -8,24 +8,15 @@ import PlayArrowOutlined from '@mui/icons-material/PlayArrowOutlined';
 import StopCircleOutlined from '@mui/icons-material/StopCircleOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import { useTheme } from '@mui/material/styles';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { Link as RouterLink } from 'react-router-dom';
 
+import { ResponsiveList } from '@/components/responsive-list';
 import { formatDateTime } from '@/lib/dates';
 
 import { authorName, canCancel, canStart, hasReport, hasResult, MODE_LABELS } from '../bulk-status';
@@ -191,133 +182,107 @@ function RowActions({ actions, busy }: { actions: Action[]; busy: boolean }) {
   );
 }
 
-function OperationsTable({ operations, ...props }: BulkOperationsListProps) {
+function OperationCard({
+  operation,
+  ...props
+}: BulkOperationActions & { operation: BulkOperation }) {
+  const actions = actionsFor(operation, props);
+  const busy = props.busyId === operation.id;
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table aria-label="Bulk operations">
-        <TableHead>
-          <TableRow>
-            <TableCell>Name</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell sx={{ width: 160 }}>Progress</TableCell>
-            <TableCell>Rows</TableCell>
-            <TableCell>Created</TableCell>
-            <TableCell align="right">Actions</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {operations.map((operation) => (
-            <TableRow key={operation.id}>
-              <TableCell sx={{ minWidth: 180, maxWidth: 280 }}>
-                <NameCell operation={operation} />
-              </TableCell>
-              <TableCell>
-                <BulkStatusChip status={operation.status} />
-              </TableCell>
-              <TableCell>
-                <BulkProgress operation={operation} />
-              </TableCell>
-              <TableCell>
-                <BulkCounts operation={operation} />
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <CreatedText operation={operation} />
-              </TableCell>
-              <TableCell align="right">
-                <RowActions
-                  actions={actionsFor(operation, props)}
-                  busy={props.busyId === operation.id}
-                />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <>
+      <CardContent sx={{ pb: 1 }}>
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}
+        >
+          <Box sx={{ minWidth: 0 }}>
+            <NameCell operation={operation} />
+          </Box>
+          <BulkStatusChip status={operation.status} />
+        </Stack>
+        <Box sx={{ mt: 1.5 }}>
+          <BulkProgress operation={operation} />
+        </Box>
+        {countLines(operation).length > 0 && (
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            {countLines(operation).join(' · ')}
+          </Typography>
+        )}
+        <Typography variant="caption" color="text.secondary">
+          {formatDateTime(operation.created_at)} by {authorName(operation.created_by)}
+        </Typography>
+      </CardContent>
+      {actions.length > 0 && (
+        <CardActions
+          disableSpacing
+          sx={{
+            justifyContent: 'flex-end',
+            flexWrap: 'wrap',
+            gap: 0.5,
+            '& .MuiButton-root': { minWidth: 0, px: 0.75 },
+          }}
+        >
+          {actions.map(({ key, label, shortLabel, color, onClick, to }) =>
+            to ? (
+              <Button key={key} size="small" component={RouterLink} to={to} aria-label={label}>
+                {shortLabel}
+              </Button>
+            ) : (
+              <Button
+                key={key}
+                size="small"
+                color={color}
+                onClick={onClick}
+                aria-label={label}
+                disabled={busy && (key === 'start' || key === 'cancel')}
+              >
+                {shortLabel}
+              </Button>
+            ),
+          )}
+        </CardActions>
+      )}
+    </>
   );
 }
 
-function OperationCards({ operations, ...props }: BulkOperationsListProps) {
+export function BulkOperationsList({ operations, ...props }: BulkOperationsListProps) {
   return (
-    <Stack
-      spacing={2}
-      component="ul"
-      sx={{ p: 0, m: 0, listStyle: 'none' }}
-      aria-label="Bulk operations"
-    >
-      {operations.map((operation) => {
-        const actions = actionsFor(operation, props);
-        const busy = props.busyId === operation.id;
-        return (
-          <Card key={operation.id} variant="outlined" component="li">
-            <CardContent sx={{ pb: 1 }}>
-              <Stack
-                direction="row"
-                spacing={1}
-                sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}
-              >
-                <Box sx={{ minWidth: 0 }}>
-                  <NameCell operation={operation} />
-                </Box>
-                <BulkStatusChip status={operation.status} />
-              </Stack>
-              <Box sx={{ mt: 1.5 }}>
-                <BulkProgress operation={operation} />
-              </Box>
-              {countLines(operation).length > 0 && (
-                <Typography variant="body2" sx={{ mt: 1 }}>
-                  {countLines(operation).join(' · ')}
-                </Typography>
-              )}
-              <Typography variant="caption" color="text.secondary">
-                {formatDateTime(operation.created_at)} by {authorName(operation.created_by)}
-              </Typography>
-            </CardContent>
-            {actions.length > 0 && (
-              <CardActions
-                disableSpacing
-                sx={{
-                  justifyContent: 'flex-end',
-                  flexWrap: 'wrap',
-                  gap: 0.5,
-                  '& .MuiButton-root': { minWidth: 0, px: 0.75 },
-                }}
-              >
-                {actions.map(({ key, label, shortLabel, color, onClick, to }) =>
-                  to ? (
-                    <Button
-                      key={key}
-                      size="small"
-                      component={RouterLink}
-                      to={to}
-                      aria-label={label}
-                    >
-                      {shortLabel}
-                    </Button>
-                  ) : (
-                    <Button
-                      key={key}
-                      size="small"
-                      color={color}
-                      onClick={onClick}
-                      aria-label={label}
-                      disabled={busy && (key === 'start' || key === 'cancel')}
-                    >
-                      {shortLabel}
-                    </Button>
-                  ),
-                )}
-              </CardActions>
-            )}
-          </Card>
-        );
-      })}
-    </Stack>
+    <ResponsiveList
+      label="Bulk operations"
+      items={operations}
+      keyOf={(operation) => operation.id}
+      columns={[
+        {
+          header: 'Name',
+          cell: (operation) => <NameCell operation={operation} />,
+          sx: { minWidth: 180, maxWidth: 280 },
+        },
+        { header: 'Status', cell: (operation) => <BulkStatusChip status={operation.status} /> },
+        {
+          header: 'Progress',
+          cell: (operation) => <BulkProgress operation={operation} />,
+          width: 160,
+        },
+        { header: 'Rows', cell: (operation) => <BulkCounts operation={operation} /> },
+        {
+          header: 'Created',
+          cell: (operation) => <CreatedText operation={operation} />,
+          sx: { whiteSpace: 'nowrap' },
+        },
+        {
+          header: 'Actions',
+          align: 'right',
+          cell: (operation) => (
+            <RowActions
+              actions={actionsFor(operation, props)}
+              busy={props.busyId === operation.id}
+            />
+          ),
+        },
+      ]}
+      card={(operation) => <OperationCard operation={operation} {...props} />}
+    />
   );
-}
-
-export function BulkOperationsList(props: BulkOperationsListProps) {
-  const theme = useTheme();
-  const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
-  return isPhone ? <OperationCards {...props} /> : <OperationsTable {...props} />;
 }

@@ -2,23 +2,13 @@
 import KeyOffOutlined from '@mui/icons-material/KeyOffOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import { useTheme } from '@mui/material/styles';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 
+import { ResponsiveList } from '@/components/responsive-list';
 import { formatDateTime } from '@/lib/dates';
 import { MONOSPACE } from '@/theme/primitives';
 
@@ -49,89 +39,77 @@ function KeyPrefix({ apiKey }: { apiKey: ApiKey }) {
   );
 }
 
-function KeysTable({ apiKeys, canEdit, onRevoke }: ApiKeysListProps) {
+function RevokeButton({
+  apiKey,
+  onRevoke,
+}: Pick<ApiKeysListProps, 'onRevoke'> & { apiKey: ApiKey }) {
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table aria-label="API keys">
-        <TableHead>
-          <TableRow>
-            <TableCell>Name</TableCell>
-            <TableCell>Key</TableCell>
-            <TableCell>Created by</TableCell>
-            <TableCell>Created</TableCell>
-            <TableCell>Last used</TableCell>
-            {canEdit && <TableCell align="right">Actions</TableCell>}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {apiKeys.map((apiKey) => (
-            <TableRow key={apiKey.id}>
-              <TableCell sx={{ fontWeight: 600 }}>{apiKey.name}</TableCell>
-              <TableCell>
-                <KeyPrefix apiKey={apiKey} />
-              </TableCell>
-              <TableCell>{creator(apiKey)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {formatDateTime(apiKey.created_at)}
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{lastUsed(apiKey)}</TableCell>
-              {canEdit && (
-                <TableCell align="right">
-                  <Tooltip title="Revoke">
-                    <IconButton
-                      aria-label={`Revoke ${apiKey.name}`}
-                      onClick={() => onRevoke(apiKey)}
-                    >
-                      <KeyOffOutlined fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                </TableCell>
-              )}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <Tooltip title="Revoke">
+      <IconButton aria-label={`Revoke ${apiKey.name}`} onClick={() => onRevoke(apiKey)}>
+        <KeyOffOutlined fontSize="small" />
+      </IconButton>
+    </Tooltip>
   );
 }
 
-function KeyCards({ apiKeys, canEdit, onRevoke }: ApiKeysListProps) {
+function KeyCard({
+  apiKey,
+  canEdit,
+  onRevoke,
+}: Omit<ApiKeysListProps, 'apiKeys'> & { apiKey: ApiKey }) {
   return (
-    <Stack spacing={2} component="ul" sx={{ p: 0, m: 0, listStyle: 'none' }} aria-label="API keys">
-      {apiKeys.map((apiKey) => (
-        <Card key={apiKey.id} variant="outlined" component="li">
-          <CardContent sx={{ pb: canEdit ? 1 : 2 }}>
-            <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
-              {apiKey.name}
-            </Typography>
-            <KeyPrefix apiKey={apiKey} />
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              Created by {creator(apiKey)}, {formatDateTime(apiKey.created_at)}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              Last used: {lastUsed(apiKey)}
-            </Typography>
-          </CardContent>
-          {canEdit && (
-            <CardActions sx={{ justifyContent: 'flex-end' }}>
-              <Button
-                size="small"
-                color="error"
-                onClick={() => onRevoke(apiKey)}
-                aria-label={`Revoke ${apiKey.name}`}
-              >
-                Revoke
-              </Button>
-            </CardActions>
-          )}
-        </Card>
-      ))}
-    </Stack>
+    <>
+      <CardContent sx={{ pb: canEdit ? 1 : 2 }}>
+        <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+          {apiKey.name}
+        </Typography>
+        <KeyPrefix apiKey={apiKey} />
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          Created by {creator(apiKey)}, {formatDateTime(apiKey.created_at)}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          Last used: {lastUsed(apiKey)}
+        </Typography>
+      </CardContent>
+      {canEdit && (
+        <CardActions sx={{ justifyContent: 'flex-end' }}>
+          <Button
+            size="small"
+            color="error"
+            onClick={() => onRevoke(apiKey)}
+            aria-label={`Revoke ${apiKey.name}`}
+          >
+            Revoke
+          </Button>
+        </CardActions>
+      )}
+    </>
   );
 }
 
-export function ApiKeysList(props: ApiKeysListProps) {
-  const theme = useTheme();
-  const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
-  return isPhone ? <KeyCards {...props} /> : <KeysTable {...props} />;
+export function ApiKeysList({ apiKeys, canEdit, onRevoke }: ApiKeysListProps) {
+  return (
+    <ResponsiveList
+      label="API keys"
+      items={apiKeys}
+      keyOf={(apiKey) => apiKey.id}
+      columns={[
+        { header: 'Name', cell: (apiKey) => apiKey.name, sx: { fontWeight: 600 } },
+        { header: 'Key', cell: (apiKey) => <KeyPrefix apiKey={apiKey} /> },
+        { header: 'Created by', cell: creator },
+        {
+          header: 'Created',
+          cell: (apiKey) => formatDateTime(apiKey.created_at),
+          sx: { whiteSpace: 'nowrap' },
+        },
+        { header: 'Last used', cell: lastUsed, sx: { whiteSpace: 'nowrap' } },
+        canEdit && {
+          header: 'Actions',
+          align: 'right',
+          cell: (apiKey) => <RevokeButton apiKey={apiKey} onRevoke={onRevoke} />,
+        },
+      ]}
+      card={(apiKey) => <KeyCard apiKey={apiKey} canEdit={canEdit} onRevoke={onRevoke} />}
+    />
+  );
 }

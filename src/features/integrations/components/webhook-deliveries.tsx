@@ -8,7 +8,6 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -18,9 +17,9 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState, type ReactNode } from 'react';
 
+import { useIsPhone } from '@/components/responsive-list';
 import { failureMessage } from '@/lib/api/api-error-notification';
 import { formatDateTime } from '@/lib/dates';
 import { notify } from '@/lib/notify';
@@ -222,8 +221,7 @@ interface WebhookDeliveriesProps {
 }
 
 export function WebhookDeliveries({ webhook, canEdit }: WebhookDeliveriesProps) {
-  const theme = useTheme();
-  const isNarrow = useMediaQuery(theme.breakpoints.down('md'));
+  const isPhone = useIsPhone();
   const [page, setPage] = useState(0);
   const { data, isLoading, isFetching, isError, refetch } = useGetWebhookDeliveriesQuery(
     { webhookId: webhook.id, page: page + 1, page_size: PAGE_SIZE },
@@ -314,7 +312,7 @@ export function WebhookDeliveries({ webhook, canEdit }: WebhookDeliveriesProps) 
   } else {
     content = (
       <>
-        {isNarrow ? <DeliveryCards {...rows} /> : <DeliveriesTable {...rows} />}
+        {isPhone ? <DeliveryCards {...rows} /> : <DeliveriesTable {...rows} />}
         {data.count > PAGE_SIZE && (
           <TablePagination
             component="div"

@@ -5,7 +5,6 @@ import RemoveCircleOutlineOutlined from '@mui/icons-material/RemoveCircleOutline
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
-import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -13,7 +12,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
+
+import { useIsPhone } from '@/components/responsive-list';
 
 import { formatCount } from '../format';
 
@@ -147,8 +147,7 @@ function PlanComparisonGrid({ plans, currentPlanId }: PlanComparisonProps) {
 }
 
 export function PlanComparisonTable(props: PlanComparisonProps) {
-  const theme = useTheme();
-  const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
+  const isPhone = useIsPhone();
   return (
     <Stack component="section" spacing={2} aria-labelledby="compare-plans-title">
       <Typography variant="h3" component="h3" id="compare-plans-title">

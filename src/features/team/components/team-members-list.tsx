@@ -7,23 +7,14 @@ import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
 import MailOutlined from '@mui/icons-material/MailOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import { useTheme } from '@mui/material/styles';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 
+import { ResponsiveList } from '@/components/responsive-list';
 import { StatusChip, type StatusLook } from '@/components/status-chip';
 import { formatDateTime } from '@/lib/dates';
 import { ACCESS_AREAS } from '@common/team';
@@ -123,119 +114,92 @@ function RowActions({
   );
 }
 
-function MembersTable({ members, ...actions }: TeamMembersListProps) {
+function MemberCard({ member, ...actions }: MemberActions & { member: TeamMember }) {
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table aria-label="Team members">
-        <TableHead>
-          <TableRow>
-            <TableCell>Name</TableCell>
-            <TableCell>Email</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell>Permissions</TableCell>
-            <TableCell>Last active</TableCell>
-            <TableCell align="right">Actions</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {members.map((member) => (
-            <TableRow key={member.id}>
-              <TableCell>{displayName(member)}</TableCell>
-              <TableCell>
-                <EmailText email={member.email} />
-              </TableCell>
-              <TableCell>
-                <MemberStatusChip member={member} />
-              </TableCell>
-              <TableCell sx={{ maxWidth: 320 }}>
-                <Typography variant="body2">{permissionsSummary(member)}</Typography>
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{lastActive(member)}</TableCell>
-              <TableCell align="right">
-                <RowActions member={member} {...actions} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
-  );
-}
-
-function MemberCards({ members, ...actions }: TeamMembersListProps) {
-  return (
-    <Stack
-      spacing={2}
-      component="ul"
-      sx={{ p: 0, m: 0, listStyle: 'none' }}
-      aria-label="Team members"
-    >
-      {members.map((member) => (
-        <Card key={member.id} variant="outlined" component="li">
-          <CardContent sx={{ pb: 1 }}>
-            {/* Invited members have no name yet: their address is the card's title. */}
-            <Typography variant="subtitle1">
-              {member.name || <EmailText email={member.email} />}
-            </Typography>
-            {member.name && (
-              <Typography variant="body2" color="text.secondary">
-                <EmailText email={member.email} />
-              </Typography>
-            )}
-            <Box sx={{ mt: 1 }}>
-              <MemberStatusChip member={member} />
-            </Box>
-            <Typography variant="body2" sx={{ mt: 1.5 }}>
-              {permissionsSummary(member)}
-            </Typography>
-            <Typography variant="caption" color="text.secondary">
-              Last active: {lastActive(member)}
-            </Typography>
-          </CardContent>
-          <CardActions
-            disableSpacing
-            // Compact buttons: a phone's card fits all three on one line.
-            sx={{
-              justifyContent: 'flex-end',
-              flexWrap: 'wrap',
-              gap: 0.5,
-              '& .MuiButton-root': { minWidth: 0, px: 1 },
-            }}
+    <>
+      <CardContent sx={{ pb: 1 }}>
+        {/* Invited members have no name yet: their address is the card's title. */}
+        <Typography variant="subtitle1">
+          {member.name || <EmailText email={member.email} />}
+        </Typography>
+        {member.name && (
+          <Typography variant="body2" color="text.secondary">
+            <EmailText email={member.email} />
+          </Typography>
+        )}
+        <Box sx={{ mt: 1 }}>
+          <MemberStatusChip member={member} />
+        </Box>
+        <Typography variant="body2" sx={{ mt: 1.5 }}>
+          {permissionsSummary(member)}
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+          Last active: {lastActive(member)}
+        </Typography>
+      </CardContent>
+      <CardActions
+        disableSpacing
+        // Compact buttons: a phone's card fits all three on one line.
+        sx={{
+          justifyContent: 'flex-end',
+          flexWrap: 'wrap',
+          gap: 0.5,
+          '& .MuiButton-root': { minWidth: 0, px: 1 },
+        }}
+      >
+        {member.status === 'invited' && (
+          <Button
+            size="small"
+            onClick={() => actions.onResend(member)}
+            disabled={actions.resendingId === member.id}
+            aria-label={`Resend invitation to ${member.email}`}
           >
-            {member.status === 'invited' && (
-              <Button
-                size="small"
-                onClick={() => actions.onResend(member)}
-                disabled={actions.resendingId === member.id}
-                aria-label={`Resend invitation to ${member.email}`}
-              >
-                Resend
-              </Button>
-            )}
-            <Button
-              size="small"
-              onClick={() => actions.onEdit(member)}
-              aria-label={`Edit permissions of ${member.name || member.email}`}
-            >
-              Permissions
-            </Button>
-            <Button
-              size="small"
-              color="error"
-              onClick={() => actions.onRemove(member)}
-              aria-label={`Remove ${member.name || member.email}`}
-            >
-              Remove
-            </Button>
-          </CardActions>
-        </Card>
-      ))}
-    </Stack>
+            Resend
+          </Button>
+        )}
+        <Button
+          size="small"
+          onClick={() => actions.onEdit(member)}
+          aria-label={`Edit permissions of ${member.name || member.email}`}
+        >
+          Permissions
+        </Button>
+        <Button
+          size="small"
+          color="error"
+          onClick={() => actions.onRemove(member)}
+          aria-label={`Remove ${member.name || member.email}`}
+        >
+          Remove
+        </Button>
+      </CardActions>
+    </>
   );
 }
 
-export function TeamMembersList(props: TeamMembersListProps) {
-  const theme = useTheme();
-  const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
-  return isPhone ? <MemberCards {...props} /> : <MembersTable {...props} />;
+export function TeamMembersList({ members, ...actions }: TeamMembersListProps) {
+  return (
+    <ResponsiveList
+      label="Team members"
+      items={members}
+      keyOf={(member) => member.id}
+      columns={[
+        { header: 'Name', cell: displayName },
+        { header: 'Email', cell: (member) => <EmailText email={member.email} /> },
+        { header: 'Status', cell: (member) => <MemberStatusChip member={member} /> },
+        {
+          header: 'Permissions',
+          cell: (member) => <Typography variant="body2">{permissionsSummary(member)}</Typography>,
+          sx: { maxWidth: 320 },
+        },
+        { header: 'Last active', cell: lastActive, sx: { whiteSpace: 'nowrap' } },
+        {
+          header: 'Actions',
+          align: 'right',
+          cell: (member) => <RowActions member={member} {...actions} />,
+        },
+      ]}
+      card={(member) => <MemberCard member={member} {...actions} />}
+    />
+  );
 }

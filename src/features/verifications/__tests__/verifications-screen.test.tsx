@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 
 import { formatDateTime } from '@/lib/dates';
 import { SHARED_ACCESS, sharedUserSession, signedInSession } from '@/testing/fixtures';
+import { emulatePhoneWidth } from '@/testing/phone-width';
 import { renderWithProviders } from '@/testing/render-with-providers';
 
 import { VerificationsScreen } from '../components/verifications-screen';
@@ -291,17 +292,7 @@ describe('dashboard: figures and list', () => {
   });
 
   it('collapses to cards on a phone', async () => {
-    Object.defineProperty(window, 'matchMedia', {
-      configurable: true,
-      value: (query: string) => ({
-        matches: query.includes('max-width'),
-        media: query,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-      }),
-    });
+    const restoreWidth = emulatePhoneWidth();
     try {
       serve([nursing, welding]);
       renderDashboard();
@@ -312,7 +303,7 @@ describe('dashboard: figures and list', () => {
       expect(within(cards).getByText('Welding Certificate Level 2')).toBeInTheDocument();
       expect(within(cards).getAllByText('Created by Olivia Owner')).toHaveLength(2);
     } finally {
-      Reflect.deleteProperty(window, 'matchMedia');
+      restoreWidth();
     }
   });
 });

@@ -8,7 +8,6 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -17,8 +16,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 
+import { useIsPhone } from '@/components/responsive-list';
 import { formatDateTime } from '@/lib/dates';
 import { MONOSPACE } from '@/theme/primitives';
 
@@ -39,8 +38,7 @@ interface VerificationsListProps {
 }
 
 export function VerificationsList(props: VerificationsListProps) {
-  const theme = useTheme();
-  const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
+  const isPhone = useIsPhone();
   return isPhone ? <VerificationCards {...props} /> : <VerificationsTable {...props} />;
 }
 
