@@ -6,8 +6,9 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
+import { usePageDrag } from '@/components/use-page-drag';
 import type { PdfDocument } from '@/lib/pdf/pdf-document';
 import type { DesignField } from '@common/bulk';
 import { placeQrCode, POINTS_PER_MM } from '@common/qr-geometry';
@@ -18,7 +19,6 @@ import { CSS_FONTS, fieldLabel } from './design-text';
 /** CSS width the page is drawn at; the canvas then scales to the column. */
 const RENDER_WIDTH_PX = 900;
 const KEY_STEP = 0.005;
-const KEY_STEP_LARGE = 0.05;
 const MM_PER_PT = 25.4 / 72;
 
 /** Page 1 of the design and its size in PDF points. */
@@ -81,7 +81,7 @@ export function DesignPreview({
   const page = loaded && 'page' in loaded ? loaded.page : null;
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const pageRef = useRef<HTMLDivElement>(null);
-  const [grab, setGrab] = useState<{ index: number; dx: number; dy: number } | null>(null);
+  const { draggedMarker, markerHandlers } = usePageDrag({ pageRef, keyStep: KEY_STEP });
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -107,46 +107,8 @@ export function DesignPreview({
     return <Alert severity="error">{'problem' in loaded ? loaded.problem : ''}</Alert>;
   }
 
-  const fractionAt = (event: PointerEvent) => {
-    const rect = pageRef.current?.getBoundingClientRect();
-    if (!rect || rect.width === 0 || rect.height === 0) return null;
-    return {
-      x: (event.clientX - rect.left) / rect.width,
-      y: (event.clientY - rect.top) / rect.height,
-    };
-  };
-
-  const onPointerDown = (index: number) => (event: PointerEvent<HTMLDivElement>) => {
-    onSelect(index);
-    const at = fractionAt(event);
-    if (!at) return;
-    event.preventDefault();
-    event.currentTarget.setPointerCapture?.(event.pointerId);
-    setGrab({ index, dx: at.x - fields[index].x, dy: at.y - fields[index].y });
-  };
-
-  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    if (!grab) return;
-    const at = fractionAt(event);
-    if (at)
-      onMove(grab.index, { x: round(clamp(at.x - grab.dx)), y: round(clamp(at.y - grab.dy)) });
-  };
-
-  const onKeyDown = (index: number) => (event: KeyboardEvent<HTMLDivElement>) => {
-    const step = event.shiftKey ? KEY_STEP_LARGE : KEY_STEP;
-    const delta = (
-      {
-        ArrowLeft: [-step, 0],
-        ArrowRight: [step, 0],
-        ArrowUp: [0, -step],
-        ArrowDown: [0, step],
-      } as Record<string, [number, number]>
-    )[event.key];
-    if (!delta) return;
-    event.preventDefault();
-    const { x, y } = fields[index];
-    onMove(index, { x: round(clamp(x + delta[0])), y: round(clamp(y + delta[1])) });
-  };
+  const moveField = (index: number) => (to: { x: number; y: number }) =>
+    onMove(index, { x: round(clamp(to.x)), y: round(clamp(to.y)) });
 
   const qrSquare = placeQrCode({ width: page.widthPt, height: page.heightPt }, POINTS_PER_MM, qr);
   const widthMm = Math.round(page.widthPt * MM_PER_PT);
@@ -200,6 +162,7 @@ export function DesignPreview({
         {fields.map((field, index) => {
           const font = CSS_FONTS[field.font];
           const isSelected = selected === index;
+          const handlers = markerHandlers(index, field, moveField(index));
           const shiftX = { left: '0%', center: '-50%', right: '-100%' }[field.align];
           return (
             <Box
@@ -209,11 +172,11 @@ export function DesignPreview({
               aria-roledescription="draggable field"
               aria-pressed={isSelected}
               aria-label={`${fieldLabel(field.field)}: ${texts[index]}. Drag it, or use the arrow keys, to move it.`}
-              onPointerDown={onPointerDown(index)}
-              onPointerMove={onPointerMove}
-              onPointerUp={() => setGrab(null)}
-              onPointerCancel={() => setGrab(null)}
-              onKeyDown={onKeyDown(index)}
+              {...handlers}
+              onPointerDown={(event) => {
+                onSelect(index);
+                handlers.onPointerDown(event);
+              }}
               onFocus={() => onSelect(index)}
               // Inline, not sx: the text moves with every pointer event while dragged.
               style={{
@@ -229,7 +192,7 @@ export function DesignPreview({
                 position: 'absolute',
                 lineHeight: 1,
                 whiteSpace: 'pre',
-                cursor: grab?.index === index ? 'grabbing' : 'grab',
+                cursor: draggedMarker === index ? 'grabbing' : 'grab',
                 touchAction: 'none',
                 outline: isSelected
                   ? `2px solid ${theme.palette.primary.main}`

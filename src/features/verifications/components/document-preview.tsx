@@ -6,15 +6,9 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import {
-  useEffect,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type PointerEvent,
-  type ReactNode,
-} from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 
+import { usePageDrag } from '@/components/use-page-drag';
 import type { PdfDocument } from '@/lib/pdf/pdf-document';
 
 import { documentKind } from '../document-file';
@@ -31,7 +25,6 @@ import type { QrPlacement } from '../api/verifications-api';
 /** CSS width the page is drawn at; the canvas then scales to the column. */
 const RENDER_WIDTH_PX = 640;
 const KEY_STEP = 0.01;
-const KEY_STEP_LARGE = 0.05;
 
 interface SizePt {
   widthPt: number;
@@ -265,7 +258,6 @@ interface PageWithQrProps {
 
 function PageWithQr({ sizePt, sizeMm, qr, onMoveQr, disabled, children }: PageWithQrProps) {
   const pageRef = useRef<HTMLDivElement>(null);
-  const [grab, setGrab] = useState<{ dx: number; dy: number } | null>(null);
   const box = qrBox(qr, sizeMm);
   const isDraggable = qr.position === 'custom' && !disabled;
 
@@ -275,45 +267,8 @@ function PageWithQr({ sizePt, sizeMm, qr, onMoveQr, disabled, children }: PageWi
     onMoveQr({ x: roundFraction(kept.x), y: roundFraction(kept.y) });
   };
 
-  const fractionAt = (event: PointerEvent) => {
-    const rect = pageRef.current?.getBoundingClientRect();
-    if (!rect || rect.width === 0 || rect.height === 0) return null;
-    return {
-      x: (event.clientX - rect.left) / rect.width,
-      y: (event.clientY - rect.top) / rect.height,
-    };
-  };
-
-  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    if (!isDraggable) return;
-    const at = fractionAt(event);
-    if (!at) return;
-    event.preventDefault();
-    event.currentTarget.setPointerCapture?.(event.pointerId);
-    setGrab({ dx: at.x - box.x, dy: at.y - box.y });
-  };
-
-  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    if (!grab) return;
-    const at = fractionAt(event);
-    if (at) move(at.x - grab.dx, at.y - grab.dy);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (!isDraggable) return;
-    const step = event.shiftKey ? KEY_STEP_LARGE : KEY_STEP;
-    const delta = (
-      {
-        ArrowLeft: [-step, 0],
-        ArrowRight: [step, 0],
-        ArrowUp: [0, -step],
-        ArrowDown: [0, step],
-      } as Record<string, [number, number]>
-    )[event.key];
-    if (!delta) return;
-    event.preventDefault();
-    move(box.x + delta[0], box.y + delta[1]);
-  };
+  const { draggedMarker, markerHandlers } = usePageDrag({ pageRef, keyStep: KEY_STEP });
+  const isDragged = draggedMarker !== null;
 
   return (
     <Box
@@ -339,11 +294,7 @@ function PageWithQr({ sizePt, sizeMm, qr, onMoveQr, disabled, children }: PageWi
             : `QR code, ${qr.size_mm} mm`
         }
         tabIndex={isDraggable ? 0 : -1}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={() => setGrab(null)}
-        onPointerCancel={() => setGrab(null)}
-        onKeyDown={onKeyDown}
+        {...(isDraggable ? markerHandlers(0, box, ({ x, y }) => move(x, y)) : {})}
         // Inline, not sx: the box moves with every pointer event while dragged.
         style={{
           left: `${box.x * 100}%`,
@@ -358,10 +309,10 @@ function PageWithQr({ sizePt, sizeMm, qr, onMoveQr, disabled, children }: PageWi
           bgcolor: alpha('#fff', 0.88),
           border: `2px ${isDraggable ? 'solid' : 'dashed'} ${theme.palette.primary.main}`,
           color: 'primary.main',
-          cursor: isDraggable ? (grab ? 'grabbing' : 'grab') : 'default',
+          cursor: isDraggable ? (isDragged ? 'grabbing' : 'grab') : 'default',
           touchAction: isDraggable ? 'none' : 'auto',
           '&:focus-visible': { outline: `3px solid ${alpha(theme.palette.primary.main, 0.4)}` },
-          transition: grab
+          transition: isDragged
             ? 'none'
             : theme.transitions.create(['left', 'top', 'width', 'height'], { duration: 150 }),
         })}
