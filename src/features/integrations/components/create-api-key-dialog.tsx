@@ -9,10 +9,9 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
-import { Form } from 'react-final-form';
 
 import { CopyButton } from '@/components/copy-button';
-import { FormErrorAlert } from '@/components/form/form-error-alert';
+import { FormDialog } from '@/components/form/form-dialog';
 import { TextInputField } from '@/components/form/text-input-field';
 import { submissionErrors } from '@/lib/forms/submission-errors';
 import { MONOSPACE } from '@/theme/primitives';
@@ -103,38 +102,23 @@ export function CreateApiKeyDialog({ open, onClose }: CreateApiKeyDialogProps) {
   }
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="api-key-title">
-      <Form<{ name: string }>
-        onSubmit={onSubmit}
-        validate={validateApiKey}
-        initialValues={{ name: '' }}
-        render={({ handleSubmit, submitting }) => (
-          <form onSubmit={handleSubmit} noValidate>
-            <DialogTitle id="api-key-title">Create an API key</DialogTitle>
-            <DialogContent>
-              <Stack spacing={3} sx={{ pt: 1 }}>
-                <FormErrorAlert />
-                <TextInputField
-                  name="name"
-                  label="Name"
-                  autoComplete="off"
-                  autoFocus
-                  required
-                  helperText="Which system uses it, e.g. ‘Student records sync’."
-                />
-              </Stack>
-            </DialogContent>
-            <DialogActions sx={{ px: 3, pb: 2.5 }}>
-              <Button onClick={onClose} color="inherit" disabled={submitting}>
-                Cancel
-              </Button>
-              <Button type="submit" variant="contained" loading={submitting}>
-                Create key
-              </Button>
-            </DialogActions>
-          </form>
-        )}
+    <FormDialog<{ name: string }>
+      open={open}
+      onClose={onClose}
+      title="Create an API key"
+      submitLabel="Create key"
+      onSubmit={onSubmit}
+      validate={validateApiKey}
+      initialValues={{ name: '' }}
+    >
+      <TextInputField
+        name="name"
+        label="Name"
+        autoComplete="off"
+        autoFocus
+        required
+        helperText="Which system uses it, e.g. ‘Student records sync’."
       />
-    </Dialog>
+    </FormDialog>
   );
 }

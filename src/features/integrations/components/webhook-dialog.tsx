@@ -1,14 +1,7 @@
 // Adding a webhook endpoint and editing one share this dialog: the URL, a description and the events it gets.
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import { useMemo } from 'react';
-import { Form } from 'react-final-form';
 
-import { FormErrorAlert } from '@/components/form/form-error-alert';
+import { FormDialog } from '@/components/form/form-dialog';
 import { TextInputField } from '@/components/form/text-input-field';
 import { submissionErrors } from '@/lib/forms/submission-errors';
 import { notify } from '@/lib/notify';
@@ -92,59 +85,40 @@ export function WebhookDialog({ open, onClose, webhook }: WebhookDialogProps) {
   }
 
   return (
-    <Dialog
+    <FormDialog<WebhookValues>
       open={open}
       onClose={onClose}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby="webhook-dialog-title"
+      title={webhook ? 'Edit webhook' : 'Add a webhook'}
+      submitLabel={webhook ? 'Save' : 'Add webhook'}
+      onSubmit={onSubmit}
+      validate={validateWebhook}
+      initialValues={initialValues}
     >
-      <Form<WebhookValues>
-        onSubmit={onSubmit}
-        validate={validateWebhook}
-        initialValues={initialValues}
-        render={({ handleSubmit, submitting }) => (
-          <form onSubmit={handleSubmit} noValidate>
-            <DialogTitle id="webhook-dialog-title">
-              {webhook ? 'Edit webhook' : 'Add a webhook'}
-            </DialogTitle>
-            <DialogContent>
-              <Stack spacing={3} sx={{ pt: 1 }}>
-                <FormErrorAlert />
-                <TextInputField
-                  name="url"
-                  label="Endpoint URL"
-                  type="url"
-                  autoComplete="off"
-                  autoFocus={!webhook}
-                  required
-                  spellCheck={false}
-                  placeholder="https://example.com/webhooks/qr-verify"
-                  helperText="Where each event is POSTed, signed. It must answer 2xx within 15 seconds."
-                  slotProps={{ htmlInput: { maxLength: INTEGRATION_LIMITS.webhook_url } }}
-                />
-                <TextInputField
-                  name="description"
-                  label="Description"
-                  multiline
-                  minRows={2}
-                  helperText="Optional: what receives these events, for whoever reads this later."
-                  slotProps={{ htmlInput: { maxLength: INTEGRATION_LIMITS.webhook_description } }}
-                />
-                <WebhookEventsField disabled={submitting} />
-              </Stack>
-            </DialogContent>
-            <DialogActions sx={{ px: 3, pb: 2.5 }}>
-              <Button onClick={onClose} color="inherit" disabled={submitting}>
-                Cancel
-              </Button>
-              <Button type="submit" variant="contained" loading={submitting}>
-                {webhook ? 'Save' : 'Add webhook'}
-              </Button>
-            </DialogActions>
-          </form>
-        )}
-      />
-    </Dialog>
+      {({ submitting }) => (
+        <>
+          <TextInputField
+            name="url"
+            label="Endpoint URL"
+            type="url"
+            autoComplete="off"
+            autoFocus={!webhook}
+            required
+            spellCheck={false}
+            placeholder="https://example.com/webhooks/qr-verify"
+            helperText="Where each event is POSTed, signed. It must answer 2xx within 15 seconds."
+            slotProps={{ htmlInput: { maxLength: INTEGRATION_LIMITS.webhook_url } }}
+          />
+          <TextInputField
+            name="description"
+            label="Description"
+            multiline
+            minRows={2}
+            helperText="Optional: what receives these events, for whoever reads this later."
+            slotProps={{ htmlInput: { maxLength: INTEGRATION_LIMITS.webhook_description } }}
+          />
+          <WebhookEventsField disabled={submitting} />
+        </>
+      )}
+    </FormDialog>
   );
 }

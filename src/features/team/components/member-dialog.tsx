@@ -1,13 +1,6 @@
 // Inviting a member and editing a member's permissions share this dialog: the email only when inviting.
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
-import { Form } from 'react-final-form';
 
-import { FormErrorAlert } from '@/components/form/form-error-alert';
+import { FormDialog } from '@/components/form/form-dialog';
 import { TextInputField } from '@/components/form/text-input-field';
 import { submissionErrors } from '@/lib/forms/submission-errors';
 import { notify } from '@/lib/notify';
@@ -75,49 +68,30 @@ export function MemberDialog({ open, onClose, member }: MemberDialogProps) {
   }
 
   return (
-    <Dialog
+    <FormDialog<MemberValues>
       open={open}
       onClose={onClose}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby="member-dialog-title"
+      title={member ? `Permissions of ${member.name || member.email}` : 'Invite a user'}
+      submitLabel={isInvite ? 'Send invitation' : 'Save'}
+      onSubmit={onSubmit}
+      validate={isInvite ? validateInviteMember : undefined}
+      initialValues={{ email: '', shared_access: member?.shared_access ?? NO_ACCESS }}
     >
-      <Form<MemberValues>
-        onSubmit={onSubmit}
-        validate={isInvite ? validateInviteMember : undefined}
-        initialValues={{ email: '', shared_access: member?.shared_access ?? NO_ACCESS }}
-        render={({ handleSubmit, submitting }) => (
-          <form onSubmit={handleSubmit} noValidate>
-            <DialogTitle id="member-dialog-title">
-              {member ? `Permissions of ${member.name || member.email}` : 'Invite a user'}
-            </DialogTitle>
-            <DialogContent>
-              <Stack spacing={3} sx={{ pt: 1 }}>
-                <FormErrorAlert />
-                {isInvite && (
-                  <TextInputField
-                    name="email"
-                    label="Email"
-                    type="email"
-                    autoComplete="off"
-                    autoFocus
-                    required
-                  />
-                )}
-                <AccessLevelFields disabled={submitting} />
-              </Stack>
-            </DialogContent>
-            <DialogActions sx={{ px: 3, pb: 2.5 }}>
-              <Button onClick={onClose} color="inherit" disabled={submitting}>
-                Cancel
-              </Button>
-              <Button type="submit" variant="contained" loading={submitting}>
-                {isInvite ? 'Send invitation' : 'Save'}
-              </Button>
-            </DialogActions>
-          </form>
-        )}
-      />
-    </Dialog>
+      {({ submitting }) => (
+        <>
+          {isInvite && (
+            <TextInputField
+              name="email"
+              label="Email"
+              type="email"
+              autoComplete="off"
+              autoFocus
+              required
+            />
+          )}
+          <AccessLevelFields disabled={submitting} />
+        </>
+      )}
+    </FormDialog>
   );
 }
