@@ -184,3 +184,18 @@ export const sheetPreviewSchema = z.object({
 export type SheetPreview = z.infer<typeof sheetPreviewSchema>;
 
 export const bulkOperationIdParams = z.object({ id: z.string() });
+
+/** The files of an operation, each staged once (POST /api/bulk-operations/uploads/) and named by its id after. */
+export const BULK_UPLOAD_KINDS = ['sheet', 'documents', 'design'] as const;
+export type BulkUploadKind = (typeof BULK_UPLOAD_KINDS)[number];
+
+/** A staged bulk file: named by preview and create as {kind}_upload_id. */
+export const bulkUploadSchema = z.object({
+  id: z.string(),
+  kind: z.enum(BULK_UPLOAD_KINDS),
+  name: z.string(),
+  size: z.number(),
+  /** After this the file is removed; it is uploaded again. */
+  expires_at: z.string(),
+});
+export type BulkUpload = z.infer<typeof bulkUploadSchema>;

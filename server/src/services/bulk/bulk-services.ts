@@ -1,15 +1,21 @@
 // The bulk operation services, built once with their dependencies (see plugins/services.ts).
 import { suggestColumnMapping, type BulkMode } from '@common/bulk';
 import { BULK_LIMITS } from '@common/bulk';
-import type { BulkOperation, SheetPreview } from '@common/bulk-schemas';
+import {
+  BULK_UPLOAD_KINDS,
+  type BulkOperation,
+  type BulkUploadKind,
+  type SheetPreview,
+} from '@common/bulk-schemas';
 import { isoDate } from '@common/verifications';
 
-import { AppError } from '../../lib/app-error';
+import { AppError, fieldError } from '../../lib/app-error';
 
 import { BULK_CHUNK_SECONDS, BULK_QUEUE, sheetLimits, zipLimits, type BulkDeps } from './bulk-deps';
 import { bulkResult, bulkReport, deleteBulkOperation } from './bulk-downloads';
 import { notReady } from './bulk-errors';
 import { findOwnOperationRow, getBulkOperation, listBulkOperations } from './bulk-operation-rows';
+import { openBulkUpload, stageBulkUpload, type OpenedBulkUpload } from './bulk-uploads';
 import { createBulkOperation, type NewBulkOperation } from './create-bulk-operation';
 import { createDocumentsZipCache } from './documents-zip-cache';
 import { failBulkOperation, processBulkOperation } from './process-bulk-operation';
@@ -17,6 +23,43 @@ import { failBulkOperation, processBulkOperation } from './process-bulk-operatio
 import type { UploadedFile } from '../../lib/upload-temp-files';
 import type { QueuePolicy } from '../../queue/queue';
 import type { Actor } from '../team/actor';
+
+/** An operation's files: each sent in the form, or named by the id it was staged under. */
+export interface BulkFiles {
+  files: Partial<Record<BulkUploadKind, UploadedFile>>;
+  uploadIds: Partial<Record<BulkUploadKind, string>>;
+}
+
+/** The files as the form would have sent them; staged ones opened on local disk until released. */
+async function openFiles(deps: BulkDeps, userId: string, { files, uploadIds }: BulkFiles) {
+  const opened: OpenedBulkUpload[] = [];
+  const chosen: BulkFiles['files'] = {};
+  try {
+    for (const kind of BULK_UPLOAD_KINDS) {
+      const uploadId = uploadIds[kind];
+      if (uploadId && files[kind]) {
+        throw fieldError(`${kind}_upload_id`, 'Send the file or name its upload, not both.');
+      }
+      if (!uploadId) {
+        chosen[kind] = files[kind];
+        continue;
+      }
+      const upload = await openBulkUpload(deps.storage, userId, kind, uploadId);
+      opened.push(upload);
+      chosen[kind] = upload.file;
+    }
+  } catch (error) {
+    await Promise.allSettled(opened.map((upload) => upload.release()));
+    throw error;
+  }
+  const release = () => Promise.allSettled(opened.map((upload) => upload.release()));
+  return { chosen, opened, release };
+}
+
+function requiredSheet(files: BulkFiles['files']): UploadedFile {
+  if (!files.sheet) throw fieldError('sheet', 'This field is required.');
+  return files.sheet;
+}
 
 export function buildBulkServices(deps: BulkDeps) {
   const { db, queue, config } = deps;
@@ -61,6 +104,29 @@ export function buildBulkServices(deps: BulkDeps) {
     return getBulkOperation(db, accountId, id);
   }
 
+  async function readPreview(
+    accountId: string,
+    sheet: UploadedFile,
+    mode: BulkMode,
+  ): Promise<SheetPreview> {
+    if (sheet.size > config.BULK_SHEET_MAX_BYTES) {
+      throw new AppError({
+        statusCode: 413,
+        code: 'body_too_large',
+        message: 'The sheet is too large.',
+        details: { sheet: ['The sheet is too large.'] },
+      });
+    }
+    const read = await deps.securing.readSheet(sheet.path, sheetLimits(config));
+    await deps.planLimits.requireBulkRows(accountId, read.rows.length);
+    return {
+      columns: read.columns,
+      row_count: read.rows.length,
+      rows: read.rows.slice(0, BULK_LIMITS.preview_rows),
+      mapping: suggestColumnMapping(read.columns, mode) as Record<string, string>,
+    };
+  }
+
   return {
     /** Defines the queue and starts working it; the app calls this once it is ready. */
     async startWorking(log: { error(object: object, message: string): void }) {
@@ -88,7 +154,29 @@ export function buildBulkServices(deps: BulkDeps) {
     close: () => runDeps.zips.close(),
     /** One job's worth of an operation's work, as the queue's handler runs it (tests run two at once). */
     processOnce: (id: string) => processBulkOperation(runDeps, id),
-    create: (actor: Actor, input: NewBulkOperation) => createBulkOperation(deps, actor, input),
+    /** Keeps one of an operation's files for the preview and the create to name. */
+    stageUpload: (userId: string, kind: BulkUploadKind, file: UploadedFile) =>
+      stageBulkUpload(deps.storage, userId, kind, file),
+    /** Staged files the operation was made from are removed: it keeps its own copies. */
+    async create(
+      actor: Actor,
+      input: Pick<NewBulkOperation, 'fields'> & BulkFiles,
+    ): Promise<BulkOperation> {
+      const { chosen, opened, release } = await openFiles(deps, actor.id, input);
+      let operation;
+      try {
+        operation = await createBulkOperation(deps, actor, {
+          fields: input.fields,
+          sheet: requiredSheet(chosen),
+          documents: chosen.documents,
+          design: chosen.design,
+        });
+      } finally {
+        await release();
+      }
+      await Promise.allSettled(opened.map((upload) => upload.remove()));
+      return operation;
+    },
     get: (accountId: string, id: string) => getBulkOperation(db, accountId, id),
     list: (accountId: string, query: { page: number; page_size: number }) =>
       listBulkOperations(db, accountId, query),
@@ -120,27 +208,16 @@ export function buildBulkServices(deps: BulkDeps) {
     result: (accountId: string, id: string) => bulkResult(deps, accountId, id),
 
     /** The sheet's headers, row count, first rows and suggested mapping, for the mapping step; 403 past the plan's rows. */
-    async previewSheet(
-      accountId: string,
-      sheet: UploadedFile,
-      mode: BulkMode,
-    ): Promise<SheetPreview> {
-      if (sheet.size > config.BULK_SHEET_MAX_BYTES) {
-        throw new AppError({
-          statusCode: 413,
-          code: 'body_too_large',
-          message: 'The sheet is too large.',
-          details: { sheet: ['The sheet is too large.'] },
-        });
+    async previewSheet(actor: Actor, given: BulkFiles, mode: BulkMode): Promise<SheetPreview> {
+      const { chosen, release } = await openFiles(deps, actor.id, {
+        files: { sheet: given.files.sheet },
+        uploadIds: { sheet: given.uploadIds.sheet },
+      });
+      try {
+        return await readPreview(actor.accountId, requiredSheet(chosen), mode);
+      } finally {
+        await release();
       }
-      const read = await deps.securing.readSheet(sheet.path, sheetLimits(config));
-      await deps.planLimits.requireBulkRows(accountId, read.rows.length);
-      return {
-        columns: read.columns,
-        row_count: read.rows.length,
-        rows: read.rows.slice(0, BULK_LIMITS.preview_rows),
-        mapping: suggestColumnMapping(read.columns, mode) as Record<string, string>,
-      };
     },
   };
 }

@@ -105,6 +105,7 @@ const RULES: Record<string, RouteAccess> = {
   'GET /api/team/invitations/:token/': 'public',
   'POST /api/bulk-operations': EDIT_BULK,
   'POST /api/bulk-operations/sheet-preview/': EDIT_BULK,
+  'POST /api/bulk-operations/uploads/': EDIT_BULK,
   'GET /api/bulk-operations': VIEW_BULK,
   'GET /api/bulk-operations/:id/': VIEW_BULK,
   'POST /api/bulk-operations/:id/start/': EDIT_BULK,

@@ -1,24 +1,29 @@
-// /api/bulk-operations/: secure many documents from a sheet, in the background. Create (a multipart form with
-// the sheet and a zip of documents or a design PDF), preview a sheet for the mapping step, list, read, start,
-// cancel, follow progress (Server-Sent Events), download the result zip and report, delete.
+// /api/bulk-operations/: secure many documents from a sheet, in the background. Stage the sheet, the zip or the
+// design once (uploads/), then preview the sheet for the mapping step and create (naming the staged files, or as
+// a multipart form with the files themselves), list, read, start, cancel, follow progress (Server-Sent Events),
+// download the result zip and report, delete.
 import { z } from 'zod';
 
 import { BULK_FINAL_STATUSES, BULK_MODES } from '@common/bulk';
 import {
+  BULK_UPLOAD_KINDS,
   bulkOperationIdParams,
   bulkOperationListQuerySchema,
   bulkOperationPageSchema,
   bulkOperationSchema,
+  bulkUploadSchema,
   newBulkOperationFields,
   sheetPreviewSchema,
   type BulkOperation,
 } from '@common/bulk-schemas';
 import { optionalFormField } from '@common/verifications-schemas';
 
+import { fieldError } from '../../../lib/app-error';
 import { attachment } from '../../../lib/content-disposition';
 import { signedInUser, type AreaAccess } from '../../../plugins/auth';
 import { uploadedFileField } from '../../../plugins/multipart';
 
+import type { UploadedFile } from '../../../lib/upload-temp-files';
 import type { ZodTypeProvider } from '../../../lib/zod-schemas';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServerResponse } from 'node:http';
@@ -26,16 +31,42 @@ import type { ServerResponse } from 'node:http';
 const VIEW_BULK: AreaAccess = { area: 'bulk', level: 'view' };
 const EDIT_BULK: AreaAccess = { area: 'bulk', level: 'edit' };
 
-const createBody = newBulkOperationFields.extend({
-  sheet: uploadedFileField,
+// Each file as a form's part, or the id it was staged under (a JSON body names ids only).
+const fileParts = {
+  sheet: uploadedFileField.optional(),
   documents: uploadedFileField.optional(),
   design: uploadedFileField.optional(),
-});
+};
+const uploadIdFields = {
+  sheet_upload_id: optionalFormField(z.string()),
+  documents_upload_id: optionalFormField(z.string()),
+  design_upload_id: optionalFormField(z.string()),
+};
+
+const createBody = newBulkOperationFields.extend({ ...fileParts, ...uploadIdFields });
 
 const previewBody = z.object({
-  sheet: uploadedFileField,
+  sheet: fileParts.sheet,
+  sheet_upload_id: uploadIdFields.sheet_upload_id,
   mode: optionalFormField(z.enum(BULK_MODES, { error: 'Must be documents or design.' })),
 });
+
+const uploadBody = z.object(fileParts);
+
+type FileFields = Partial<Record<(typeof BULK_UPLOAD_KINDS)[number], UploadedFile>> &
+  Partial<Record<`${(typeof BULK_UPLOAD_KINDS)[number]}_upload_id`, string>>;
+
+/** The body's files and upload ids, as the services take them. */
+function bulkFiles(body: FileFields) {
+  return {
+    files: { sheet: body.sheet, documents: body.documents, design: body.design },
+    uploadIds: {
+      sheet: body.sheet_upload_id,
+      documents: body.documents_upload_id,
+      design: body.design_upload_id,
+    },
+  };
+}
 
 // How often an events stream looks for news, and says it is alive through proxies that close quiet connections.
 const EVENTS_POLL_MS = 1000;
@@ -75,14 +106,44 @@ const bulkOperationsRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const { sheet, documents, design, ...fields } = request.body;
+      const {
+        sheet: _sheet,
+        documents: _documents,
+        design: _design,
+        sheet_upload_id: _sheetUploadId,
+        documents_upload_id: _documentsUploadId,
+        design_upload_id: _designUploadId,
+        ...fields
+      } = request.body;
       const operation = await bulk.create(signedInUser(request), {
         fields,
-        sheet,
-        documents,
-        design,
+        ...bulkFiles(request.body),
       });
       return reply.code(201).send(operation);
+    },
+  );
+
+  // One file a request, as the part named for its kind: each kind has its own size limit (413 past it).
+  routes.post(
+    '/uploads/',
+    {
+      onRequest: app.limitUploadsPerIp,
+      schema: { body: uploadBody, response: { 201: bulkUploadSchema } },
+      config: {
+        access: EDIT_BULK,
+        multipartFiles: 1,
+        multipartFileLimit: {
+          sheet: app.config.BULK_SHEET_MAX_BYTES,
+          documents: app.config.BULK_MAX_ZIP_BYTES,
+          design: app.config.UPLOAD_MAX_BYTES,
+        },
+      },
+    },
+    async (request, reply) => {
+      const kind = BULK_UPLOAD_KINDS.find((name) => request.body[name]);
+      if (!kind) throw fieldError('sheet', 'Attach one file as sheet, documents or design.');
+      const upload = await bulk.stageUpload(signedInUser(request).id, kind, request.body[kind]!);
+      return reply.code(201).send(upload);
     },
   );
 
@@ -94,8 +155,8 @@ const bulkOperationsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) =>
       bulk.previewSheet(
-        signedInUser(request).accountId,
-        request.body.sheet,
+        signedInUser(request),
+        bulkFiles(request.body),
         request.body.mode ?? 'documents',
       ),
   );
