@@ -1,13 +1,9 @@
 // Asks before removing the custom domain, saying what happens to codes already printed with it.
-import { useState } from 'react';
 
 import { ConfirmDialog, DestructiveActions } from '@/components/confirm-dialog';
-import { failureMessage } from '@/lib/api/api-error-notification';
-import { notify } from '@/lib/notify';
+import { useConfirmedCall } from '@/lib/use-confirmed-call';
 
 import { useRemoveCustomDomainMutation, type CustomDomain } from '../api/custom-domain-api';
-
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 
 interface RemoveDomainDialogProps {
   state: CustomDomain;
@@ -17,28 +13,22 @@ interface RemoveDomainDialogProps {
 
 export function RemoveDomainDialog({ state, open, onClose }: RemoveDomainDialogProps) {
   const [removeDomain, { isLoading }] = useRemoveCustomDomainMutation();
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, confirm } = useConfirmedCall();
   const domain = state.domain ?? '';
   const isVerified = state.status === 'verified';
 
-  async function remove() {
-    setProblem(null);
-    const result = await removeDomain();
-    if (result.error) {
-      setProblem(
-        failureMessage(result.error as FetchBaseQueryError, 'The domain could not be removed.'),
-      );
-      return;
-    }
-    notify({
-      severity: 'success',
-      summary: 'Custom domain removed',
-      detail: isVerified
-        ? `New QR codes use our address instead of ${domain}.`
-        : `${domain} is no longer being set up.`,
+  const remove = () =>
+    confirm({
+      call: () => removeDomain(),
+      failure: 'The domain could not be removed.',
+      success: {
+        summary: 'Custom domain removed',
+        detail: isVerified
+          ? `New QR codes use our address instead of ${domain}.`
+          : `${domain} is no longer being set up.`,
+      },
+      onDone: onClose,
     });
-    onClose();
-  }
 
   return (
     <ConfirmDialog

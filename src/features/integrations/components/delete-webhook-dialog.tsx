@@ -1,13 +1,9 @@
 // Asks before a webhook endpoint is deleted: no more events go to it and its delivery history goes with it.
-import { useState } from 'react';
 
 import { ConfirmDialog, DestructiveActions } from '@/components/confirm-dialog';
-import { failureMessage } from '@/lib/api/api-error-notification';
-import { notify } from '@/lib/notify';
+import { useConfirmedCall } from '@/lib/use-confirmed-call';
 
 import { useDeleteWebhookMutation, type Webhook } from '../api/integrations-api';
-
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 
 interface DeleteWebhookDialogProps {
   webhook: Webhook;
@@ -17,24 +13,18 @@ interface DeleteWebhookDialogProps {
 
 export function DeleteWebhookDialog({ webhook, open, onClose }: DeleteWebhookDialogProps) {
   const [deleteWebhook, { isLoading }] = useDeleteWebhookMutation();
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, confirm } = useConfirmedCall();
 
-  async function remove() {
-    setProblem(null);
-    const result = await deleteWebhook(webhook.id);
-    if (result.error) {
-      setProblem(
-        failureMessage(result.error as FetchBaseQueryError, 'The webhook could not be deleted.'),
-      );
-      return;
-    }
-    notify({
-      severity: 'success',
-      summary: 'Webhook deleted',
-      detail: `No more events go to ${webhook.url}.`,
+  const remove = () =>
+    confirm({
+      call: () => deleteWebhook(webhook.id),
+      failure: 'The webhook could not be deleted.',
+      success: {
+        summary: 'Webhook deleted',
+        detail: `No more events go to ${webhook.url}.`,
+      },
+      onDone: onClose,
     });
-    onClose();
-  }
 
   return (
     <ConfirmDialog

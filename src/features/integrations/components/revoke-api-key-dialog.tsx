@@ -1,13 +1,9 @@
 // Asks before an API key is revoked: every call made with it fails from that moment.
-import { useState } from 'react';
 
 import { ConfirmDialog, DestructiveActions } from '@/components/confirm-dialog';
-import { failureMessage } from '@/lib/api/api-error-notification';
-import { notify } from '@/lib/notify';
+import { useConfirmedCall } from '@/lib/use-confirmed-call';
 
 import { useRevokeApiKeyMutation, type ApiKey } from '../api/integrations-api';
-
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 
 interface RevokeApiKeyDialogProps {
   apiKey: ApiKey;
@@ -17,24 +13,18 @@ interface RevokeApiKeyDialogProps {
 
 export function RevokeApiKeyDialog({ apiKey, open, onClose }: RevokeApiKeyDialogProps) {
   const [revokeKey, { isLoading }] = useRevokeApiKeyMutation();
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, confirm } = useConfirmedCall();
 
-  async function revoke() {
-    setProblem(null);
-    const result = await revokeKey(apiKey.id);
-    if (result.error) {
-      setProblem(
-        failureMessage(result.error as FetchBaseQueryError, 'The key could not be revoked.'),
-      );
-      return;
-    }
-    notify({
-      severity: 'success',
-      summary: 'API key revoked',
-      detail: `${apiKey.name} no longer works.`,
+  const revoke = () =>
+    confirm({
+      call: () => revokeKey(apiKey.id),
+      failure: 'The key could not be revoked.',
+      success: {
+        summary: 'API key revoked',
+        detail: `${apiKey.name} no longer works.`,
+      },
+      onDone: onClose,
     });
-    onClose();
-  }
 
   return (
     <ConfirmDialog

@@ -1,14 +1,10 @@
 // Asks before a webhook's signing secret is replaced; the old one keeps signing for a day so receivers can switch.
 import Button from '@mui/material/Button';
-import { useState } from 'react';
 
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { failureMessage } from '@/lib/api/api-error-notification';
-import { notify } from '@/lib/notify';
+import { useConfirmedCall } from '@/lib/use-confirmed-call';
 
 import { useUpdateWebhookMutation, type Webhook } from '../api/integrations-api';
-
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 
 interface RotateSecretDialogProps {
   webhook: Webhook;
@@ -19,24 +15,19 @@ interface RotateSecretDialogProps {
 
 export function RotateSecretDialog({ webhook, open, onClose, onRotated }: RotateSecretDialogProps) {
   const [update, { isLoading }] = useUpdateWebhookMutation();
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, confirm } = useConfirmedCall();
 
-  async function rotate() {
-    setProblem(null);
-    const result = await update({ id: webhook.id, rotate_secret: true });
-    if (result.error) {
-      setProblem(
-        failureMessage(result.error as FetchBaseQueryError, 'The secret could not be rotated.'),
-      );
-      return;
-    }
-    notify({
-      severity: 'success',
-      summary: 'Signing secret rotated',
-      detail: 'Deliveries now carry signatures from the new secret and, for 24 hours, the old one.',
+  const rotate = () =>
+    confirm({
+      call: () => update({ id: webhook.id, rotate_secret: true }),
+      failure: 'The secret could not be rotated.',
+      success: {
+        summary: 'Signing secret rotated',
+        detail:
+          'Deliveries now carry signatures from the new secret and, for 24 hours, the old one.',
+      },
+      onDone: onRotated,
     });
-    onRotated();
-  }
 
   return (
     <ConfirmDialog

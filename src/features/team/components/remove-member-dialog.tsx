@@ -1,13 +1,9 @@
 // Asks before removing a member: their access to the account ends at once.
-import { useState } from 'react';
 
 import { ConfirmDialog, DestructiveActions } from '@/components/confirm-dialog';
-import { failureMessage } from '@/lib/api/api-error-notification';
-import { notify } from '@/lib/notify';
+import { useConfirmedCall } from '@/lib/use-confirmed-call';
 
 import { useRemoveTeamMemberMutation, type TeamMember } from '../api/team-api';
-
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 
 interface RemoveMemberDialogProps {
   member: TeamMember;
@@ -17,25 +13,19 @@ interface RemoveMemberDialogProps {
 
 export function RemoveMemberDialog({ member, open, onClose }: RemoveMemberDialogProps) {
   const [removeMember, { isLoading }] = useRemoveTeamMemberMutation();
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, confirm } = useConfirmedCall();
   const who = member.name || member.email;
 
-  async function remove() {
-    setProblem(null);
-    const result = await removeMember(member.id);
-    if (result.error) {
-      setProblem(
-        failureMessage(result.error as FetchBaseQueryError, 'The user could not be removed.'),
-      );
-      return;
-    }
-    notify({
-      severity: 'success',
-      summary: 'User removed',
-      detail: `${who} no longer has access to your account.`,
+  const remove = () =>
+    confirm({
+      call: () => removeMember(member.id),
+      failure: 'The user could not be removed.',
+      success: {
+        summary: 'User removed',
+        detail: `${who} no longer has access to your account.`,
+      },
+      onDone: onClose,
     });
-    onClose();
-  }
 
   return (
     <ConfirmDialog
