@@ -16,6 +16,8 @@ import {
   VERIFICATION_LIMITS,
   VERIFICATION_ORDERINGS,
   VERIFICATION_STATUSES,
+  EXPIRY_BEFORE_ISSUE,
+  expiresBeforeIssue,
   isoDate,
   type QrPlacement,
 } from './verifications';
@@ -188,15 +190,13 @@ export function optionalFormField<T extends z.ZodType>(schema: T) {
   ) as unknown as z.ZodOptional<z.ZodType<z.output<T>, z.input<T> | '' | null>>;
 }
 
-const EXPIRY_BEFORE_ISSUE = 'The expiry date cannot be before the issue date.';
-
 /** The expiry date may not come before the issue date; a left-out issue date is today. */
 export function expiryAfterIssue(
   value: { issue_date?: string; expiry_date?: string | null },
   context: z.RefinementCtx,
 ): void {
   const issueDate = value.issue_date ?? isoDate();
-  if (value.expiry_date && value.expiry_date < issueDate) {
+  if (expiresBeforeIssue(issueDate, value.expiry_date)) {
     context.addIssue({ code: 'custom', path: ['expiry_date'], message: EXPIRY_BEFORE_ISSUE });
   }
 }

@@ -89,6 +89,19 @@ export function isoDate(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
+export const EXPIRY_BEFORE_ISSUE = 'The expiry date cannot be before the issue date.';
+
+/**
+ * The one rule for the two dates, on both sides: a document may expire on the day it is issued (a one-day pass),
+ * not before. ISO dates compare as strings.
+ */
+export function expiresBeforeIssue(
+  issueDate: string,
+  expiryDate: string | null | undefined,
+): boolean {
+  return Boolean(expiryDate) && expiryDate! < issueDate;
+}
+
 /** Revoked wins over expired; a document expires at the end of its expiry date (UTC). */
 export function verificationStatus(
   verification: { revoked_at: unknown; expiry_date: string | null },

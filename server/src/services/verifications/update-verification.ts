@@ -1,4 +1,5 @@
 // Edits what a verification says. The secured PDF is not touched: it carries only the QR code and its code.
+import { EXPIRY_BEFORE_ISSUE, expiresBeforeIssue } from '@common/verifications';
 import type { VerificationChanges } from '@common/verifications-schemas';
 
 import { fieldError } from '../../lib/app-error';
@@ -21,8 +22,8 @@ export async function updateVerification(
   const current = await findOwnVerification(db, actor.accountId, id);
   const issueDate = changes.issue_date ?? current.issue_date;
   const expiryDate = changes.expiry_date === undefined ? current.expiry_date : changes.expiry_date;
-  if (expiryDate !== null && expiryDate < issueDate) {
-    throw fieldError('expiry_date', 'The expiry date cannot be before the issue date.');
+  if (expiresBeforeIssue(issueDate, expiryDate)) {
+    throw fieldError('expiry_date', EXPIRY_BEFORE_ISSUE);
   }
   const { custom_fields: customFields, template_id: templateChoice, ...plain } = changes;
   const templateId =

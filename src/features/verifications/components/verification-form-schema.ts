@@ -4,7 +4,13 @@ import { array, mixed, number, object, string } from 'yup';
 
 import { validateWithSchema } from '@/lib/forms/validate-with-schema';
 import { qrSizeMinimumMm } from '@/lib/sealed-qr';
-import { QR_PAGES, QR_POSITIONS, VERIFICATION_LIMITS } from '@common/verifications';
+import {
+  EXPIRY_BEFORE_ISSUE,
+  expiresBeforeIssue,
+  QR_PAGES,
+  QR_POSITIONS,
+  VERIFICATION_LIMITS,
+} from '@common/verifications';
 
 import { pickedDocumentProblem, type PickedDocument } from '../document-file';
 
@@ -72,12 +78,11 @@ function verificationFormSchema(isSealed: boolean) {
         excludeEmptyString: true,
       })
       .test(
-        'after-issue',
-        'Expiry date must be after the issue date',
+        'not-before-issue',
+        EXPIRY_BEFORE_ISSUE,
         (expiry, context) =>
-          !expiry ||
           !ISO_DATE.test(context.parent.issue_date ?? '') ||
-          expiry > context.parent.issue_date,
+          !expiresBeforeIssue(context.parent.issue_date, expiry),
       ),
     custom_fields: array(customFieldSchema)
       .max(LIMITS.custom_fields, `Add at most ${LIMITS.custom_fields} custom fields`)
