@@ -56,7 +56,7 @@ const serverLayerZones = [
 const libZone = {
   target: './src/lib',
   from: './src/app',
-  message: 'lib/ is below app/: it never imports the store, routes or layouts.',
+  message: 'lib/ is below app/: it never imports the store or the layouts.',
 };
 
 export default tseslint.config(
