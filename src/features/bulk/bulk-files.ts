@@ -1,8 +1,7 @@
 // Which files the upload step takes (the server's rules, checked before anything is sent) and the limits the
 // operator configured, read from GET /api/settings/. Until the settings load, the server alone checks them.
 import { useGetSettingsQuery } from '@/lib/api/settings-api';
-
-import { formatFileSize } from './bulk-status';
+import { formatFileSize } from '@/lib/format-file-size';
 
 export interface BulkLimits {
   /** Bytes of the sheet. */

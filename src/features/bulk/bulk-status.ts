@@ -63,21 +63,6 @@ export function formatCount(value: number): string {
   return value.toLocaleString('en-GB');
 }
 
-const BYTE_UNITS = ['bytes', 'KB', 'MB', 'GB'];
-
-/** 1536 → '1.5 KB' (binary multiples, as file managers show them). */
-export function formatFileSize(bytes: number): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const digits = unit === 0 || value >= 10 ? 0 : 1;
-  // '1 GB', not '1.0 GB'.
-  return `${Number(value.toFixed(digits))} ${BYTE_UNITS[unit]}`;
-}
-
 /** Who started an operation, as the screens name people: their name, or their email when they gave none. */
 export function authorName(author: BulkOperation['created_by']): string {
   return author ? author.name || author.email : 'A removed user';

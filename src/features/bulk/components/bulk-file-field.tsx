@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { useField } from 'react-final-form';
 
-import { formatFileSize } from '../bulk-status';
+import { formatFileSize } from '@/lib/format-file-size';
 
 interface BulkFileFieldProps {
   name: string;

@@ -9,6 +9,7 @@ import { useState } from 'react';
 
 import { UnsavedChangesPrompt } from '@/components/unsaved-changes-prompt';
 import { failureDetail, findServerMessage } from '@/lib/api/api-error-notification';
+import { formatFileSize } from '@/lib/format-file-size';
 import {
   serverFieldErrors,
   submissionErrors,
@@ -22,7 +23,6 @@ import {
   type SheetPreview,
 } from '../api/bulk-api';
 import { useBulkLimits } from '../bulk-files';
-import { formatFileSize } from '../bulk-status';
 
 import {
   blankUpload,

@@ -17,6 +17,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 
 import { FormSection } from '@/components/form/form-section';
 import { pathTo } from '@/config/routes';
+import { formatFileSize } from '@/lib/format-file-size';
 import { notify } from '@/lib/notify';
 
 import {
@@ -24,7 +25,7 @@ import {
   useGetBulkOperationQuery,
   type BulkOperation,
 } from '../api/bulk-api';
-import { formatCount, formatFileSize } from '../bulk-status';
+import { formatCount } from '../bulk-status';
 
 import { BulkErrorsTable } from './bulk-errors-table';
 import { checkingLabel } from './bulk-progress';
