@@ -167,9 +167,14 @@ export default async function config(): Promise<Config> {
   if (process.env.SKIP_POSTGRES !== '1' && (await isReachable(POSTGRES_TEST_URL))) {
     projects.push(serverProject('server:postgres', POSTGRES_TEST_URL));
   }
-  // Workers grow with every file (each PGlite instance holds its own WebAssembly memory): on this 24 GB
-  // machine they reached 7-15 GB and were OOM-killed mid-run. A worker above 2 GB after a file is replaced.
+  // Workers grow with every file (each file's PGlite WebAssembly memory stays with the worker): on this 24 GB
+  // machine they reached 7-15 GB and were OOM-killed mid-run, and long before that every file costs more (the
+  // same migration test: 7 s of CPU as a worker's first file, 21 s as its 32nd, its RSS 5.4 GB). jest compares
+  // the limit with the worker's JavaScript heap after a file, not with that memory (heapUsed grows ~30 MB a file
+  // while RSS grows ~150 MB), so 2 GB was never reached; at 300 MB a worker is replaced every ~6 server files.
+  // 32 route files in one worker: 297 -> 170 s of CPU, 381 -> 232 s wall, and the 4 tests that failed late in an
+  // old worker (500s from the securing pool) passed.
   // The time limit guards against a hang, it measures nothing: with both workers busy and each app's securing
   // threads beside them, building an app on PGlite took over 30 s now and then on the 2-core CI machine.
-  return { projects, testTimeout: 90_000, maxWorkers: 2, workerIdleMemoryLimit: '2GB' };
+  return { projects, testTimeout: 90_000, maxWorkers: 2, workerIdleMemoryLimit: '300MB' };
 }
