@@ -2,7 +2,6 @@
 import type { TemplateLogoType } from '@common/templates';
 import type { TemplateChanges as DesignChanges } from '@common/templates-schemas';
 
-
 export interface TemplateLogoUpload {
   data: Buffer;
   /** From the file's content, never from its name. */
