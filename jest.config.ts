@@ -136,9 +136,10 @@ function serverProject(
     transformIgnorePatterns: [`node_modules/(?!(${esmPackages})/)`],
     moduleNameMapper,
     globals: { TEST_DATABASE_URL: databaseUrl ?? '' },
-    // Migrates one template database per run, which each test's fresh database is copied from.
-    globalSetup: '<rootDir>/server/test/helpers/database-global-setup.ts',
-    globalTeardown: '<rootDir>/server/test/helpers/database-global-teardown.ts',
+    // Migrates one template database per run, which each test's fresh database is copied from: a set-up file per
+    // project, as jest runs each global set-up module once, for the first project that names it.
+    globalSetup: `<rootDir>/server/test/helpers/${databaseUrl ? 'postgres' : 'pglite'}-global-setup.ts`,
+    globalTeardown: `<rootDir>/server/test/helpers/${databaseUrl ? 'postgres' : 'pglite'}-global-teardown.ts`,
   };
 }
 

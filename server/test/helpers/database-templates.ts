@@ -1,5 +1,6 @@
 // Migrated databases to copy for each test, made once per `jest` run by the server projects' global set-up
-// (database-global-setup.ts): a PGlite data-directory dump in a temp file, a template database on Postgres.
+// (pglite-global-setup.ts, postgres-global-setup.ts): a PGlite data-directory dump in a temp file, a template
+// database on Postgres.
 // Copying one is much cheaper than initdb (PGlite) or CREATE DATABASE and every migration (Postgres).
 import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
