@@ -21,9 +21,8 @@ function colourAt(image, x, y) {
   return [image.data[index], image.data[index + 1], image.data[index + 2]];
 }
 
-async function renderPage(doc, number, samples) {
-  const page = await doc.getPage(number);
-  const viewport = page.getViewport({ scale });
+async function draw(page, drawScale) {
+  const viewport = page.getViewport({ scale: drawScale });
   const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
   const context = canvas.getContext('2d');
   await page.render({ canvasContext: context, canvas, viewport }).promise;
@@ -31,6 +30,15 @@ async function renderPage(doc, number, samples) {
   const found = jsQR(new Uint8ClampedArray(image.data.buffer), image.width, image.height, {
     inversionAttempts: 'dontInvert',
   });
+  return { viewport, image, found };
+}
+
+async function renderPage(doc, number, samples) {
+  const page = await doc.getPage(number);
+  let { viewport, image, found } = await draw(page, scale);
+  // A long sealed URL makes a dense code: at 2 px per point its modules are ~2 px wide and jsQR misses some
+  // codes a phone reads. Like a phone moving closer, look again at twice the detail before saying there is none.
+  if (!found) ({ viewport, image, found } = await draw(page, scale * 2));
   const corners = found
     ? [
         found.location.topLeftCorner,
@@ -40,8 +48,8 @@ async function renderPage(doc, number, samples) {
       ]
     : [];
   return {
-    width: viewport.width / scale,
-    height: viewport.height / scale,
+    width: viewport.width / viewport.scale,
+    height: viewport.height / viewport.scale,
     qr: found && {
       data: found.data,
       // The code's bounds (finder pattern centres) as fractions of the page, from the top-left.
