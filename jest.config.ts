@@ -11,7 +11,7 @@ const POSTGRES_TEST_URL =
   process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const swcTransform: Config['transform'] = {
-  '^.+\\.c?(t|j)sx?$': [
+  '^.+\\.[cm]?(t|j)sx?$': [
     '@swc/jest',
     {
       jsc: {
@@ -47,6 +47,8 @@ const esmPackages = [
   'oauth4webapi',
   'jose',
   'request-filtering-agent',
+  '@tus',
+  'srvx',
   ...[
     '@uppy',
     '@transloadit',

@@ -189,6 +189,12 @@ export const bulkOperationIdParams = z.object({ id: z.string() });
 export const BULK_UPLOAD_KINDS = ['sheet', 'documents', 'design'] as const;
 export type BulkUploadKind = (typeof BULK_UPLOAD_KINDS)[number];
 
+/**
+ * The same staging as a resumable upload (tus 1.0.0, metadata `kind` and `filename`): for the zip of documents,
+ * which may be a gigabyte. The upload's id (its URL's last segment) is the staged file's id.
+ */
+export const BULK_RESUMABLE_UPLOADS_PATH = '/api/bulk-operations/uploads/resumable';
+
 /** A staged bulk file: named by preview and create as {kind}_upload_id. */
 export const bulkUploadSchema = z.object({
   id: z.string(),

@@ -134,6 +134,27 @@ const UNDECLARED_ANSWERS: Record<string, Answers> = {
     "The account's data as a zip (the mailed link's token is the credential; 410 past its 24 hours).",
     'application/zip',
   ),
+  'POST /api/bulk-operations/uploads/resumable': {
+    201: noContent(
+      'A resumable upload (tus 1.0.0: Upload-Length, Upload-Metadata with kind and filename) is made; ' +
+        'Location is its URL, whose last segment is the staged file id once the last piece is in.',
+    ),
+  },
+  'HEAD /api/bulk-operations/uploads/resumable/:id': {
+    200: noContent(
+      'Upload-Offset says how much of the file the server has; send the rest from there.',
+    ),
+  },
+  'PATCH /api/bulk-operations/uploads/resumable/:id': {
+    204: noContent('The piece is kept; Upload-Offset says where the next one starts.'),
+    200: {
+      description:
+        'The last piece is in: the file is staged under the upload id; the body is the bulk upload (JSON).',
+    },
+  },
+  'DELETE /api/bulk-operations/uploads/resumable/:id': {
+    204: noContent('The unfinished upload is dropped.'),
+  },
   'POST /api/account/restore/': {
     204: noContent('The deletion is cancelled and the account stays; no content.'),
   },

@@ -24,6 +24,7 @@ export interface BulkDeps {
   seals: Pick<SealServices, 'signingKeyFor'>;
   config: Pick<
     Config,
+    | 'DATA_DIR'
     | 'PUBLIC_URL'
     | 'CUSTOM_DOMAIN_TARGET'
     | 'CUSTOM_DOMAIN_SCHEME'
@@ -48,6 +49,9 @@ export function bulkFileKeys(id: string) {
 
 /** The queue every operation's work goes through: validation and the run, in chunks. */
 export const BULK_QUEUE = 'bulk-operations';
+
+/** The queue that removes staged and unfinished uploads past their day: at start and a day after each upload. */
+export const BULK_UPLOAD_SWEEP_QUEUE = 'bulk-upload-sweep';
 
 /** How long one job works before it hands over to the next (so a killed process's work is retried soon). */
 export const BULK_CHUNK_SECONDS = 5;

@@ -2,6 +2,7 @@
 import { suggestColumnMapping, type BulkMode } from '@common/bulk';
 import { BULK_LIMITS } from '@common/bulk';
 import {
+  BULK_RESUMABLE_UPLOADS_PATH,
   BULK_UPLOAD_KINDS,
   type BulkOperation,
   type BulkUploadKind,
@@ -11,14 +12,28 @@ import { isoDate } from '@common/verifications';
 
 import { AppError, fieldError } from '../../lib/app-error';
 
-import { BULK_CHUNK_SECONDS, BULK_QUEUE, sheetLimits, zipLimits, type BulkDeps } from './bulk-deps';
+import {
+  BULK_CHUNK_SECONDS,
+  BULK_QUEUE,
+  BULK_UPLOAD_SWEEP_QUEUE,
+  sheetLimits,
+  zipLimits,
+  type BulkDeps,
+} from './bulk-deps';
 import { bulkResult, bulkReport, deleteBulkOperation } from './bulk-downloads';
 import { notReady } from './bulk-errors';
 import { findOwnOperationRow, getBulkOperation, listBulkOperations } from './bulk-operation-rows';
-import { openBulkUpload, stageBulkUpload, type OpenedBulkUpload } from './bulk-uploads';
+import {
+  BULK_UPLOAD_TTL_MS,
+  openBulkUpload,
+  removeExpiredBulkUploads,
+  stageBulkUpload,
+  type OpenedBulkUpload,
+} from './bulk-uploads';
 import { createBulkOperation, type NewBulkOperation } from './create-bulk-operation';
 import { createDocumentsZipCache } from './documents-zip-cache';
 import { failBulkOperation, processBulkOperation } from './process-bulk-operation';
+import { createResumableUploads } from './resumable-uploads';
 
 import type { UploadedFile } from '../../lib/upload-temp-files';
 import type { QueuePolicy } from '../../queue/queue';
@@ -65,6 +80,21 @@ export function buildBulkServices(deps: BulkDeps) {
   const { db, queue, config } = deps;
   // This app's own: the zip of the operation being worked on stays open between its jobs.
   const runDeps = { ...deps, zips: createDocumentsZipCache(deps.storage, zipLimits(config)) };
+  // A sweep a day after each upload (the queue keeps one waiting) removes what was staged and never used.
+  const sendSweep = (startAfterSeconds = 0) =>
+    queue.send(BULK_UPLOAD_SWEEP_QUEUE, {}, { singletonKey: 'sweep', startAfterSeconds });
+  const sweepAfterTheirDay = () => sendSweep(BULK_UPLOAD_TTL_MS / 1000 + 60);
+  const resumableUploads = createResumableUploads({
+    dataDir: config.DATA_DIR,
+    path: BULK_RESUMABLE_UPLOADS_PATH,
+    storage: deps.storage,
+    maxBytes: {
+      sheet: config.BULK_SHEET_MAX_BYTES,
+      documents: config.BULK_MAX_ZIP_BYTES,
+      design: config.UPLOAD_MAX_BYTES,
+    },
+    scheduleSweep: sweepAfterTheirDay,
+  });
 
   /** Expiry covers a chunk's work plus one document at its time limit, so only a dead process's job expires. */
   const policy: QueuePolicy = {
@@ -130,6 +160,17 @@ export function buildBulkServices(deps: BulkDeps) {
   return {
     /** Defines the queue and starts working it; the app calls this once it is ready. */
     async startWorking(log: { error(object: object, message: string): void }) {
+      await queue.define(BULK_UPLOAD_SWEEP_QUEUE, {
+        policy: 'stately',
+        expireInSeconds: 600,
+        retryLimit: 3,
+        retryDelay: 60,
+      });
+      await queue.work(BULK_UPLOAD_SWEEP_QUEUE, async () => {
+        await removeExpiredBulkUploads(deps.storage);
+        await resumableUploads.removeExpired();
+      });
+      await sendSweep();
       await queue.define(BULK_QUEUE, policy);
       await queue.work<{ id: string }>(BULK_QUEUE, async ({ data, retryCount }) => {
         try {
@@ -155,8 +196,13 @@ export function buildBulkServices(deps: BulkDeps) {
     /** One job's worth of an operation's work, as the queue's handler runs it (tests run two at once). */
     processOnce: (id: string) => processBulkOperation(runDeps, id),
     /** Keeps one of an operation's files for the preview and the create to name. */
-    stageUpload: (userId: string, kind: BulkUploadKind, file: UploadedFile) =>
-      stageBulkUpload(deps.storage, userId, kind, file),
+    async stageUpload(userId: string, kind: BulkUploadKind, file: UploadedFile) {
+      const staged = await stageBulkUpload(deps.storage, userId, kind, file);
+      await sweepAfterTheirDay();
+      return staged;
+    },
+    /** The same staging in resumable pieces (tus): each request from a signed-in user. */
+    resumableUploads,
     /** Staged files the operation was made from are removed: it keeps its own copies. */
     async create(
       actor: Actor,

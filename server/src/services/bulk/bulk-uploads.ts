@@ -13,7 +13,7 @@ import { isUuid } from '../../lib/uuid';
 import { StoredFileNotFoundError, type Storage } from '../../storage/storage';
 
 /** Long enough to map the columns and place the fields; the files are not kept for anything else. */
-const BULK_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+export const BULK_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 
 interface BulkUploadRecord {
   id: string;
@@ -58,13 +58,25 @@ async function removeUpload(storage: Storage, userId: string, id: string): Promi
   await storage.delete(keys.record);
 }
 
-/** The user's staged files past their day; each new one tidies them. */
-async function removeExpired(storage: Storage, userId: string, now: Date): Promise<void> {
-  const ids = new Set((await storage.list(userFolder(userId))).map((key) => key.split('/')[2]));
-  for (const id of ids) {
-    const record = await readRecord(storage, uploadKeys(userId, id).record);
-    if (!record || expiryOf(record) <= now) await removeUpload(storage, userId, id);
+/** Staged files past their day, of one user (each new upload tidies its sender's) or of everyone (the sweep). */
+export async function removeExpiredBulkUploads(
+  storage: Storage,
+  { userId, now = new Date() }: { userId?: string; now?: Date } = {},
+): Promise<number> {
+  const keys = await storage.list(userId ? userFolder(userId) : 'bulk-uploads');
+  // bulk-uploads/<user>/<id>/<file or meta.json>
+  const uploads = new Set(keys.map((key) => key.split('/').slice(1, 3).join('/')));
+  let removed = 0;
+  for (const upload of uploads) {
+    const [owner, id] = upload.split('/');
+    if (!owner || !id) continue;
+    const record = await readRecord(storage, uploadKeys(owner, id).record);
+    // A folder without its record was left halfway through a removal (staging writes the record first).
+    if (record && expiryOf(record) > now) continue;
+    await removeUpload(storage, owner, id);
+    removed += 1;
   }
+  return removed;
 }
 
 /** Keeps a file (already within its kind's size limit) for the operation to be made from. */
@@ -73,11 +85,11 @@ export async function stageBulkUpload(
   userId: string,
   kind: BulkUploadKind,
   file: UploadedFile,
-  now = new Date(),
+  { id = randomUUID(), now = new Date() }: { id?: string; now?: Date } = {},
 ): Promise<BulkUpload> {
-  await removeExpired(storage, userId, now);
+  await removeExpiredBulkUploads(storage, { userId, now });
   const record: BulkUploadRecord = {
-    id: randomUUID(),
+    id,
     kind,
     name: cleanFileName(file.filename),
     size: file.size,

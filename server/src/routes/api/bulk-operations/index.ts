@@ -23,6 +23,8 @@ import { attachment } from '../../../lib/content-disposition';
 import { signedInUser, type AreaAccess } from '../../../plugins/auth';
 import { uploadedFileField } from '../../../plugins/multipart';
 
+import resumableUploadRoutes from './resumable-uploads';
+
 import type { UploadedFile } from '../../../lib/upload-temp-files';
 import type { ZodTypeProvider } from '../../../lib/zod-schemas';
 import type { FastifyPluginAsync } from 'fastify';
@@ -146,6 +148,9 @@ const bulkOperationsRoutes: FastifyPluginAsync = async (app) => {
       return reply.code(201).send(upload);
     },
   );
+
+  // The same, resumable (tus), for the zip of documents that may be a gigabyte.
+  await app.register(resumableUploadRoutes);
 
   routes.post(
     '/sheet-preview/',
