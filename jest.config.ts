@@ -49,6 +49,9 @@ const esmPackages = [
   'request-filtering-agent',
   '@tus',
   'srvx',
+  '@libpdf',
+  '@noble',
+  '@scure',
   ...[
     '@uppy',
     '@transloadit',
