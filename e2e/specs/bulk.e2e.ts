@@ -102,10 +102,14 @@ describe('bulk operations', () => {
     ]);
 
     const asked: string[] = [];
+    const uploads: string[] = [];
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());
       if (request.method() === 'GET' && pathname.startsWith('/api/bulk-operations/')) {
         asked.push(pathname);
+      }
+      if (pathname.startsWith('/api/bulk-operations/uploads/')) {
+        uploads.push(`${request.method()} ${pathname.replace(/[0-9a-f-]{36}$/, '{id}')}`);
       }
     });
 
@@ -122,6 +126,10 @@ describe('bulk operations', () => {
     await page.getByRole('button', { name: 'Upload and check' }).click();
     const seen = await startAndWatch(page, app, 'class-of-2026');
     expect(seen.at(-1)).toContain('Completed');
+    // The sheet was staged once; the zip went up resumably (tus), then both were named by id.
+    expect(uploads.filter((line) => line === 'POST /api/bulk-operations/uploads/')).toHaveLength(1);
+    expect(uploads).toContain('POST /api/bulk-operations/uploads/resumable');
+    expect(uploads).toContain('PATCH /api/bulk-operations/uploads/resumable/{id}');
     // The check and the run were followed through the progress stream, not by asking for the operation every
     // moment: it is read at most once, again after Start changed it.
     expect(asked.filter((path) => path.endsWith('/events/')).length).toBeGreaterThanOrEqual(2);

@@ -14,13 +14,16 @@ import { CreateBulkVerificationScreen } from '../components/create-bulk-verifica
 
 import {
   aBulkOperation,
+  bytesSentBy,
   callsTo,
   fakeBulkServer,
   fakeEventStream,
+  fakeResumableUpload,
   inTurn,
   installObjectUrls,
   jsonResponse,
   PREVIEW,
+  RESUMABLE,
   type Answer,
 } from './fake-bulk-server';
 
@@ -37,13 +40,23 @@ jest.mock('@/lib/pdf/pdf-document', () => ({
   openPdf: jest.fn(async () => A4_LANDSCAPE),
   PdfOpenError: class extends Error {},
 }));
+// The tus client as the SPA's bundle has it (its browser build, on XMLHttpRequest); jest would take the Node one.
+jest.mock('tus-js-client', () => jest.requireActual('tus-js-client/lib.es5/browser/index.js'));
+
+// tus-js-client keeps unfinished uploads' URLs here to resume them; each test starts with none.
+beforeEach(() => localStorage.clear());
 
 const CREATE = 'POST /api/bulk-operations/';
 const SHEET_PREVIEW = 'POST /api/bulk-operations/sheet-preview/';
+const UPLOADS_PATH = '/api/bulk-operations/uploads/';
+const RESUMABLE_PATH = '/api/bulk-operations/uploads/resumable';
+
+const bodyOf = (request: Request) => request.clone().json() as Promise<Record<string, unknown>>;
 
 const sheetFile = (name = 'graduates.csv') =>
   new File(['File,Title,Full Name\n'], name, { type: 'text/csv' });
-const zipFile = () => new File(['PK…'], 'diplomas.zip', { type: 'application/zip' });
+const zipFile = () =>
+  new File([`PK${'x'.repeat(1998)}`], 'diplomas.zip', { type: 'application/zip' });
 const pdfFile = () => new File(['%PDF-1.7'], 'certificate.pdf', { type: 'application/pdf' });
 
 function render(routes: Record<string, Answer>) {
@@ -65,6 +78,13 @@ function fileInput(label: string): HTMLInputElement {
   return screen.getByLabelText(label, { selector: 'input[type=file]' });
 }
 
+/** The create waits for the zip's upload: clicked once it may be. */
+async function clickWhenReady(name: string) {
+  const button = screen.getByRole('button', { name });
+  await waitFor(() => expect(button).toBeEnabled());
+  fireEvent.click(button);
+}
+
 const validating = aBulkOperation({
   id: 'bulk_new',
   name: 'Class of 2026',
@@ -82,8 +102,10 @@ const validating = aBulkOperation({
 const ready = { ...validating, status: 'ready' as const, valid_rows: 2 };
 
 describe('create bulk verification: documents + sheet', () => {
-  it('uploads, maps the columns, sends the multipart form, waits for the check and starts', async () => {
+  it('stages the sheet once, sends the zip by tus with its progress, and creates naming both by id', async () => {
+    const zip = fakeResumableUpload({ isGated: true });
     const { user, fetchMock, formOf, router } = render({
+      ...zip.routes,
       [SHEET_PREVIEW]: jsonResponse(PREVIEW),
       [CREATE]: jsonResponse(validating, 201),
       // No progress stream to be had (a proxy refusing it): the check is followed by asking again.
@@ -95,8 +117,32 @@ describe('create bulk verification: documents + sheet', () => {
       ),
     });
 
+    // The sheet goes up as soon as it is chosen, on its own.
     await user.upload(fileInput('Sheet'), sheetFile());
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', UPLOADS_PATH)).toHaveLength(1));
+    const staged = formOf(callsTo(fetchMock, 'POST', UPLOADS_PATH)[0]);
+    expect(Object.keys(staged.files)).toEqual(['sheet']);
+    expect(staged.files.sheet.name).toBe('graduates.csv');
+
+    // The zip goes by tus: its length and kind first, then its bytes, with the progress shown meanwhile.
     await user.upload(fileInput('Documents'), zipFile());
+    const progress = await screen.findByRole('progressbar', { name: 'Uploading the documents' });
+    await waitFor(() => expect(progress).toHaveAttribute('aria-valuenow', '50'));
+    expect(progress).toHaveAttribute('aria-valuetext', '50%, 1000 bytes of 2 KB');
+    expect(screen.getByText('Uploading… 50% · 1000 bytes of 2 KB')).toBeInTheDocument();
+    const [made] = callsTo(fetchMock, 'POST', RESUMABLE_PATH);
+    expect(made.headers.get('Upload-Length')).toBe('2000');
+    expect(made.headers.get('Authorization')).toBe('Bearer access-token-1');
+    const metadata = Object.fromEntries(
+      made.headers
+        .get('Upload-Metadata')!
+        .split(',')
+        .map((pair) => pair.split(' '))
+        .map(([key, value]) => [key, atob(value)]),
+    );
+    expect(metadata).toMatchObject({ kind: 'documents', filename: 'diplomas.zip' });
+    expect(callsTo(fetchMock, 'POST', UPLOADS_PATH)).toHaveLength(1);
+
     await user.click(screen.getByRole('textbox', { name: 'Name' }));
     await user.paste('Class of 2026');
     await waitFor(() =>
@@ -104,13 +150,16 @@ describe('create bulk verification: documents + sheet', () => {
         'Default (default)',
       ),
     );
+    // The zip goes on uploading while the columns are mapped.
     await user.click(screen.getByRole('button', { name: 'Next: map columns' }));
 
-    // The sheet is read on the server first.
+    // The staged sheet is read by its id.
     await screen.findByRole('form', { name: 'Map columns' });
     const [previewRequest] = callsTo(fetchMock, 'POST', '/api/bulk-operations/sheet-preview/');
-    expect(formOf(previewRequest).fields).toEqual({ mode: 'documents' });
-    expect(formOf(previewRequest).files.sheet.name).toBe('graduates.csv');
+    expect(await bodyOf(previewRequest)).toEqual({
+      sheet_upload_id: 'up-sheet',
+      mode: 'documents',
+    });
 
     // The server's suggestion fills what matched; 'Full Name' did not, so the holder is still to choose.
     expect(screen.getByRole('combobox', { name: /^Title/ })).toHaveTextContent('Title');
@@ -119,44 +168,112 @@ describe('create bulk verification: documents + sheet', () => {
     expect(screen.getByRole('combobox', { name: /^Holder name/ })).toHaveTextContent(
       'Not in the sheet',
     );
-    await user.click(screen.getByRole('button', { name: 'Upload and check' }));
-    expect(await screen.findByText("Choose the column with the holder's name")).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'POST', '/api/bulk-operations/')).toHaveLength(0);
-
     await choose(/^Holder name/, 'Full Name');
     // The columns left over are published unless unticked.
     expect(screen.getByRole('checkbox', { name: 'Publish Grade as a custom field' })).toBeChecked();
     expect(screen.queryByRole('checkbox', { name: /Publish Full Name/ })).toBeNull();
     await user.click(screen.getByRole('checkbox', { name: 'Publish Grade as a custom field' }));
-    await user.click(screen.getByRole('button', { name: 'Upload and check' }));
+
+    // The create waits for the zip.
+    const create = screen.getByRole('button', { name: 'Upload and check' });
+    expect(create).toBeDisabled();
+    expect(create).toHaveAccessibleDescription(
+      'The zip is still uploading (50% of 2 KB); you can go on when it is done.',
+    );
+    zip.finish();
+    await waitFor(() => expect(create).toBeEnabled());
+    const [patch] = callsTo(fetchMock, 'PATCH', `${RESUMABLE_PATH}/up-zip`);
+    expect(patch.headers.get('Upload-Offset')).toBe('0');
+    expect(bytesSentBy(patch)).toBe(2000);
+    await user.click(create);
 
     expect(await screen.findByText('All 2 rows can be secured')).toBeInTheDocument();
     const [createRequest] = callsTo(fetchMock, 'POST', '/api/bulk-operations/');
-    const sent = formOf(createRequest);
-    expect(sent.fields).toEqual({
+    expect(await bodyOf(createRequest)).toEqual({
+      sheet_upload_id: 'up-sheet',
+      documents_upload_id: 'up-zip',
       name: 'Class of 2026',
       template_id: 'tpl-default',
       // The default template seals its codes: they are stamped at 34 mm at least.
-      qr: JSON.stringify({ ...DEFAULT_QR_PLACEMENT, size_mm: 34 }),
-      allow_download: 'false',
-      mapping: JSON.stringify({
+      qr: { ...DEFAULT_QR_PLACEMENT, size_mm: 34 },
+      allow_download: false,
+      mapping: {
         title: 'Title',
         holder_name: 'Full Name',
         issue_date: 'Issue date',
         expiry_date: '',
         file: 'File',
-      }),
-      ignored_columns: '["Grade"]',
+      },
+      ignored_columns: ['Grade'],
     });
-    expect(Object.keys(sent.files)).toEqual(['sheet', 'documents']);
-    expect(sent.files.documents.name).toBe('diplomas.zip');
-    // The options come before the files, so a streaming server meets them first.
-    expect(sent.order.slice(-2)).toEqual(['sheet', 'documents']);
     expect(createRequest.headers.get('Authorization')).toBe('Bearer access-token-1');
+    // The sheet went up once for the preview and the create.
+    expect(callsTo(fetchMock, 'POST', UPLOADS_PATH)).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: 'Start' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/bulk-operations'));
     expect(callsTo(fetchMock, 'POST', '/api/bulk-operations/bulk_new/start/')).toHaveLength(1);
+  });
+
+  it('checks the columns before the create, which waits for nothing once the zip is up', async () => {
+    const { user, fetchMock } = render({ [SHEET_PREVIEW]: jsonResponse(PREVIEW) });
+    await user.upload(fileInput('Sheet'), sheetFile());
+    await user.upload(fileInput('Documents'), zipFile());
+    expect(await screen.findByText('Uploaded · 2 KB')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next: map columns' }));
+    await screen.findByRole('form', { name: 'Map columns' });
+
+    await user.click(screen.getByRole('button', { name: 'Upload and check' }));
+    expect(await screen.findByText("Choose the column with the holder's name")).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/bulk-operations/')).toHaveLength(0);
+  });
+
+  it("says why the zip did not go up, in the server's words, and sends it again", async () => {
+    // Uppy logs the refusal to the console as well.
+    const quiet = jest.spyOn(console, 'error').mockImplementation(() => {});
+    let attempts = 0;
+    const { user, fetchMock } = render({
+      [RESUMABLE]: () =>
+        attempts++ === 0
+          ? jsonResponse(
+              { error: { code: 'invalid_upload', message: 'The documents file is too large.' } },
+              413,
+            )
+          : new Response(null, {
+              status: 201,
+              headers: { 'Tus-Resumable': '1.0.0', Location: `${RESUMABLE_PATH}/up-zip` },
+            }),
+    });
+    await user.upload(fileInput('Documents'), zipFile());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('The documents file is too large.');
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Uploaded · 2 KB')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(callsTo(fetchMock, 'POST', RESUMABLE_PATH)).toHaveLength(2);
+    quiet.mockRestore();
+  });
+
+  it('cancels the zip and takes another', async () => {
+    const first = fakeResumableUpload({ ids: ['up-first', 'up-second'], isGated: true });
+    const { user, fetchMock } = render(first.routes);
+    await user.upload(fileInput('Documents'), zipFile());
+    await screen.findByRole('progressbar', { name: 'Uploading the documents' });
+
+    await user.click(screen.getByRole('button', { name: 'Cancel the upload of the documents' }));
+    // What the server held of it is removed (tus termination).
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'DELETE', `${RESUMABLE_PATH}/up-first`)).toHaveLength(1),
+    );
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.queryByText(/diplomas\.zip ·/)).toBeNull();
+
+    await user.upload(fileInput('Documents'), zipFile());
+    await screen.findByRole('progressbar', { name: 'Uploading the documents' });
+    first.finish();
+    expect(await screen.findByText('Uploaded · 2 KB')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'PATCH', `${RESUMABLE_PATH}/up-second`).length).toBeGreaterThan(0);
   });
 
   it('checks the files before anything is sent', async () => {
@@ -183,6 +300,8 @@ describe('create bulk verification: documents + sheet', () => {
     });
     expect(await screen.findByText('The documents must be in one .zip file')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST', '/api/bulk-operations/sheet-preview/')).toHaveLength(0);
+    expect(callsTo(fetchMock, 'POST', UPLOADS_PATH)).toHaveLength(0);
+    expect(callsTo(fetchMock, 'POST', RESUMABLE_PATH)).toHaveLength(0);
   });
 
   it("shows the server's reason under the sheet when it cannot be read", async () => {
@@ -225,7 +344,7 @@ describe('create bulk verification: documents + sheet', () => {
   });
 
   it("sends 'Not in the sheet' for a column the server suggested, so the user's choice wins", async () => {
-    const { user, fetchMock, formOf } = render({
+    const { user, fetchMock } = render({
       [SHEET_PREVIEW]: jsonResponse(PREVIEW),
       [CREATE]: jsonResponse(validating, 201),
       'GET /api/bulk-operations/bulk_new/': jsonResponse(validating),
@@ -239,15 +358,15 @@ describe('create bulk verification: documents + sheet', () => {
     await user.click(
       screen.getByRole('checkbox', { name: 'Publish Issue date as a custom field' }),
     );
-    await user.click(screen.getByRole('button', { name: 'Upload and check' }));
+    await clickWhenReady('Upload and check');
 
     await waitFor(() =>
       expect(callsTo(fetchMock, 'POST', '/api/bulk-operations/')).toHaveLength(1),
     );
     const [createRequest] = callsTo(fetchMock, 'POST', '/api/bulk-operations/');
-    const sent = formOf(createRequest).fields;
-    expect(JSON.parse(sent.mapping)).toMatchObject({ issue_date: '', holder_name: 'Full Name' });
-    expect(JSON.parse(sent.ignored_columns)).toEqual(['Issue date']);
+    const sent = await bodyOf(createRequest);
+    expect(sent.mapping).toMatchObject({ issue_date: '', holder_name: 'Full Name' });
+    expect(sent.ignored_columns).toEqual(['Issue date']);
   });
 
   it('keeps what was chosen when going back a step', async () => {
@@ -299,7 +418,7 @@ describe('create bulk verification: the review', () => {
     await view.user.click(screen.getByRole('button', { name: 'Next: map columns' }));
     await screen.findByRole('form', { name: 'Map columns' });
     await choose(/^Holder name/, 'Full Name');
-    await view.user.click(screen.getByRole('button', { name: 'Upload and check' }));
+    await clickWhenReady('Upload and check');
     return view;
   }
 
@@ -387,6 +506,55 @@ describe('create bulk verification: the review', () => {
   });
 });
 
+describe('create bulk verification: a file past its day', () => {
+  it('says so in the review and takes the file again, sending it anew', async () => {
+    const gone = 'This file is no longer uploaded; choose it again.';
+    const expired = {
+      code: 'validation_failed',
+      message: gone,
+      details: { documents_upload_id: [gone] },
+    };
+    let creates = 0;
+    const { user, fetchMock } = render({
+      ...fakeResumableUpload({ ids: ['up-zip', 'up-zip-2'] }).routes,
+      [SHEET_PREVIEW]: jsonResponse(PREVIEW),
+      [CREATE]: () =>
+        creates++ === 0 ? jsonResponse({ error: expired }, 400) : jsonResponse(validating, 201),
+      'GET /api/bulk-operations/bulk_new/': jsonResponse(validating),
+    });
+    await user.upload(fileInput('Sheet'), sheetFile());
+    await user.upload(fileInput('Documents'), zipFile());
+    await user.click(screen.getByRole('button', { name: 'Next: map columns' }));
+    await screen.findByRole('form', { name: 'Map columns' });
+    await choose(/^Holder name/, 'Full Name');
+    await clickWhenReady('Upload and check');
+
+    expect(await screen.findByText('The files were not accepted')).toBeInTheDocument();
+    expect(screen.getByText(`Documents: ${gone}`)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Choose the file again' }));
+
+    // The upload step says which file to choose again; the sheet is still chosen (and staged).
+    await screen.findByRole('form', { name: 'Upload' });
+    expect(screen.getByText(gone)).toBeInTheDocument();
+    expect(screen.getByText(/graduates\.csv ·/)).toBeInTheDocument();
+    expect(screen.queryByText(/diplomas\.zip ·/)).toBeNull();
+    await user.upload(fileInput('Documents'), zipFile());
+    expect(await screen.findByText('Uploaded · 2 KB')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next: map columns' }));
+    await screen.findByRole('form', { name: 'Map columns' });
+    expect(screen.getByRole('combobox', { name: /^Holder name/ })).toHaveTextContent('Full Name');
+    await clickWhenReady('Upload and check');
+
+    expect(await screen.findByText('Checking 2 rows…')).toBeInTheDocument();
+    const [, again] = callsTo(fetchMock, 'POST', '/api/bulk-operations/');
+    expect(await bodyOf(again)).toMatchObject({
+      sheet_upload_id: 'up-sheet',
+      documents_upload_id: 'up-zip-2',
+    });
+    expect(callsTo(fetchMock, 'POST', UPLOADS_PATH)).toHaveLength(1);
+  });
+});
+
 describe('create bulk verification: from one design', () => {
   const designPreview: SheetPreview = {
     columns: ['Holder Name', 'Title', 'Issue Date', 'Grade'],
@@ -416,8 +584,12 @@ describe('create bulk verification: from one design', () => {
     await user.click(screen.getByRole('button', { name: 'Next: map columns' }));
 
     await screen.findByRole('form', { name: 'Map columns' });
+    // The sheet and the design are staged once each; the preview names the sheet.
+    const staged = callsTo(fetchMock, 'POST', UPLOADS_PATH).map((request) => formOf(request).files);
+    expect(staged.map((files) => Object.keys(files))).toEqual([['sheet'], ['design']]);
+    expect(staged[1].design.name).toBe('certificate.pdf');
     const [previewRequest] = callsTo(fetchMock, 'POST', '/api/bulk-operations/sheet-preview/');
-    expect(formOf(previewRequest).fields).toEqual({ mode: 'design' });
+    expect(await bodyOf(previewRequest)).toEqual({ sheet_upload_id: 'up-sheet', mode: 'design' });
     // A design has no file column.
     expect(screen.queryByRole('combobox', { name: /^File/ })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Next: place fields' }));
@@ -449,17 +621,19 @@ describe('create bulk verification: from one design', () => {
     await user.click(screen.getByRole('button', { name: 'Upload and check' }));
 
     expect(await screen.findByText('All 2 rows can be secured')).toBeInTheDocument();
-    const sent = formOf(callsTo(fetchMock, 'POST', '/api/bulk-operations/')[0]);
-    expect(Object.keys(sent.files)).toEqual(['sheet', 'design']);
-    expect(sent.files.design.name).toBe('certificate.pdf');
-    expect(JSON.parse(sent.fields.mapping)).toEqual({
+    const sent = await bodyOf(callsTo(fetchMock, 'POST', '/api/bulk-operations/')[0]);
+    expect(sent).toMatchObject({ sheet_upload_id: 'up-sheet', design_upload_id: 'up-design' });
+    expect(sent).not.toHaveProperty('documents_upload_id');
+    expect(callsTo(fetchMock, 'POST', UPLOADS_PATH)).toHaveLength(2);
+    expect(callsTo(fetchMock, 'POST', RESUMABLE_PATH)).toHaveLength(0);
+    expect(sent.mapping).toEqual({
       title: 'Title',
       holder_name: 'Holder Name',
       issue_date: 'Issue Date',
       expiry_date: '',
     });
-    expect(JSON.parse(sent.fields.ignored_columns)).toEqual([]);
-    expect(JSON.parse(sent.fields.layout)).toEqual({
+    expect(sent.ignored_columns).toEqual([]);
+    expect(sent.layout).toEqual({
       fields: [
         {
           field: 'holder_name',

@@ -1,5 +1,7 @@
 // A stand-in for the bulk operations API: answers per "METHOD /path", ready-made operations and sheet previews,
-// and the multipart forms the screens sent, read back field by field.
+// and the multipart forms the screens sent, read back field by field. The zip's resumable (tus) upload comes
+// through the browser's XMLHttpRequest, as tus-js-client sends it: a fake XMLHttpRequest hands it to the same
+// routes (and the same fetch mock, so callsTo sees it).
 import vm from 'node:vm';
 
 import { act } from '@testing-library/react';
@@ -7,8 +9,9 @@ import { act } from '@testing-library/react';
 import { registerNotificationOutlet, type Notification } from '@/lib/notify';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch';
 import { installMultipartCapture, type SentForm } from '@/testing/multipart';
+import { BULK_RESUMABLE_UPLOADS_PATH } from '@common/bulk-schemas';
 
-import type { BulkOperation, SheetPreview } from '../api/bulk-api';
+import type { BulkOperation, BulkUpload, BulkUploadKind, SheetPreview } from '../api/bulk-api';
 
 export type Answer = Response | ((request: Request) => Response | Promise<Response>);
 
@@ -75,6 +78,133 @@ export interface FakeBulkServer {
   formOf: (request: Request) => SentForm;
 }
 
+export const UPLOADS = 'POST /api/bulk-operations/uploads/';
+export const RESUMABLE = `POST ${BULK_RESUMABLE_UPLOADS_PATH}`;
+
+export function aBulkUpload(kind: BulkUploadKind, id = `up-${kind}`): BulkUpload {
+  return { id, kind, name: kind, size: 1, expires_at: '2026-07-01T09:00:00Z' };
+}
+
+/** Stages each file under 'up-{kind}', as POST /api/bulk-operations/uploads/ does. */
+export function stagedUploads(formOf: (request: Request) => SentForm): Answer {
+  return (request) => {
+    const [kind] = Object.keys(formOf(request).files) as BulkUploadKind[];
+    return jsonResponse(aBulkUpload(kind), 201);
+  };
+}
+
+/** The bytes an XMLHttpRequest sent (a Blob from jsdom, which Node's Request cannot carry). */
+const sentBytes = new WeakMap<Request, number>();
+export const bytesSentBy = (request: Request) => sentBytes.get(request) ?? 0;
+
+export interface FakeResumableUpload {
+  routes: Record<string, Answer>;
+  /** Lets the upload's one PATCH be answered (until then half its bytes have gone). */
+  finish: () => void;
+}
+
+/**
+ * A tus server for one upload at a time: POST makes upload `ids[n]` (one per POST), PATCH takes every byte, once
+ * `finish` is called unless `isGated` is false. The last PATCH answers the staged upload's JSON.
+ */
+export function fakeResumableUpload({
+  ids = ['up-zip'],
+  isGated = false,
+} = {}): FakeResumableUpload {
+  let made = 0;
+  let release!: () => void;
+  const gate = isGated ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();
+  const tus = { 'Tus-Resumable': '1.0.0' };
+  const routes: Record<string, Answer> = {
+    [RESUMABLE]: () => {
+      const id = ids[Math.min(made++, ids.length - 1)];
+      return new Response(null, {
+        status: 201,
+        headers: { ...tus, Location: `${BULK_RESUMABLE_UPLOADS_PATH}/${id}` },
+      });
+    },
+  };
+  for (const id of new Set(ids)) {
+    routes[`PATCH ${BULK_RESUMABLE_UPLOADS_PATH}/${id}`] = async (request) => {
+      await gate;
+      const offset = Number(request.headers.get('Upload-Offset')) + bytesSentBy(request);
+      return new Response(JSON.stringify(aBulkUpload('documents', id)), {
+        status: 200,
+        headers: { ...tus, 'Upload-Offset': String(offset), 'Content-Type': 'application/json' },
+      });
+    };
+    routes[`DELETE ${BULK_RESUMABLE_UPLOADS_PATH}/${id}`] = () =>
+      new Response(null, { status: 204, headers: tus });
+  }
+  return { routes, finish: () => release?.() };
+}
+
+/**
+ * jsdom's XMLHttpRequest as far as tus-js-client uses it, sending each request through the mocked fetch. Half the
+ * body is reported sent at once, the rest when the answer comes.
+ */
+class FakeXhr {
+  upload: { onprogress: ((event: Partial<ProgressEvent>) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: ((error: unknown) => void) | null = null;
+  withCredentials = false;
+  readyState = 0;
+  status = 0;
+  responseText = '';
+  private method = 'GET';
+  private url = '';
+  private headers = new Headers();
+  private answer: Response | null = null;
+  private isAborted = false;
+
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+    this.readyState = 1;
+  }
+
+  setRequestHeader(name: string, value: string) {
+    this.headers.set(name, value);
+  }
+
+  getResponseHeader(name: string): string | null {
+    return this.answer?.headers.get(name) ?? null;
+  }
+
+  abort() {
+    this.isAborted = true;
+  }
+
+  send(body: Blob | null) {
+    void this.exchange(body?.size ?? 0);
+  }
+
+  private progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
+  }
+
+  private async exchange(size: number) {
+    const request = new Request(new URL(this.url, window.location.origin), {
+      method: this.method,
+      headers: this.headers,
+    });
+    sentBytes.set(request, size);
+    if (size) this.progress(Math.floor(size / 2), size);
+    try {
+      this.answer = await globalThis.fetch(request);
+      this.responseText = await this.answer.text();
+    } catch (error) {
+      if (!this.isAborted) this.onerror?.(error);
+      return;
+    }
+    if (this.isAborted) return;
+    if (size) this.progress(size, size);
+    this.status = this.answer.status;
+    this.readyState = 4;
+    this.onload?.();
+  }
+}
+
 /**
  * Mocks fetch with `routes` ("GET /api/bulk-operations/": answer). A call nobody listed fails as a network error
  * would. Functions are called per request; plain Responses are cloned.
@@ -89,9 +219,16 @@ export function fakeBulkServer(routes: Record<string, Answer>): FakeBulkServer {
         bulk_sheet_max_bytes: 10 * 1024 * 1024,
       }),
     'GET /api/templates/': () => jsonResponse({ count: TEMPLATES.length, results: TEMPLATES }),
+    ...fakeResumableUpload().routes,
     ...routes,
   };
   const formOf = installMultipartCapture();
+  answers[UPLOADS] ??= stagedUploads(formOf);
+  Object.defineProperty(globalThis, 'XMLHttpRequest', {
+    value: FakeXhr,
+    writable: true,
+    configurable: true,
+  });
   const fetchMock = mockFetch(async (request) => {
     const { pathname } = new URL(request.url);
     const answer = answers[`${request.method} ${pathname}`];

@@ -4,13 +4,20 @@
 // the server's progress stream, and polls only when the stream cannot be had.
 import { baseApi } from '@/lib/api/base-api';
 import { blobOrErrorBody, fileNameFromResponse, saveBlob } from '@/lib/api/save-file';
-import { BULK_FINAL_STATUSES, type BulkMode } from '@common/bulk';
+import {
+  BULK_FINAL_STATUSES,
+  type BulkColumnMapping,
+  type BulkMode,
+  type DesignLayout,
+} from '@common/bulk';
 import type {
   BulkOperation,
   BulkOperationPage,
-  CreateBulkOperationForm,
+  BulkUpload,
+  BulkUploadKind,
   SheetPreview,
 } from '@common/bulk-schemas';
+import type { QrPlacement } from '@common/verifications';
 
 import { BULK_POLL_INTERVAL_MS } from '../bulk-status';
 
@@ -23,7 +30,8 @@ export type {
   BulkOperation,
   BulkOperationPage,
   BulkRowError,
-  CreateBulkOperationForm,
+  BulkUpload,
+  BulkUploadKind,
   SheetPreview,
 } from '@common/bulk-schemas';
 
@@ -34,8 +42,30 @@ export interface BulkListParams {
 }
 
 export interface SheetPreviewRequest {
-  sheet: File;
+  sheet_upload_id: string;
   mode: BulkMode;
+}
+
+/** A file sent once, before the preview and the create name it by its id. */
+export interface StageBulkFileRequest {
+  kind: BulkUploadKind;
+  file: File;
+}
+
+/** POST /api/bulk-operations/ as JSON: the options, and the staged files by their ids. */
+export interface CreateBulkOperationRequest {
+  sheet_upload_id: string;
+  documents_upload_id?: string;
+  design_upload_id?: string;
+  name?: string;
+  template_id?: string;
+  qr: QrPlacement;
+  allow_download: boolean;
+  mapping: BulkColumnMapping;
+  /** Columns neither mapped nor published. */
+  ignored_columns: string[];
+  /** Design mode only. */
+  layout?: DesignLayout;
 }
 
 /** The files an operation offers, each behind the bearer. */
@@ -60,31 +90,6 @@ const RUN_OUTPUT_TAGS = [
 
 /** The screens say what went wrong in their own words (an alert in the step, a toast naming the operation). */
 const SHOWN_BY_SCREEN = { showsOwnErrors: true } as const;
-
-/**
- * The multipart form: text fields first, then the files, so a server reading the stream meets the options before
- * the large parts. Fields left undefined are not sent.
- */
-export function bulkOperationFormData(form: CreateBulkOperationForm): FormData {
-  const body = new FormData();
-  const textFields = [
-    'name',
-    'template_id',
-    'qr',
-    'allow_download',
-    'mapping',
-    'ignored_columns',
-    'layout',
-  ] as const;
-  for (const field of textFields) {
-    const value = form[field];
-    if (value !== undefined) body.append(field, value);
-  }
-  body.append('sheet', form.sheet, form.sheet.name);
-  if (form.documents) body.append('documents', form.documents, form.documents.name);
-  if (form.design) body.append('design', form.design, form.design.name);
-  return body;
-}
 
 /** Whether a newer answer shows the run has made more verifications (or ended) since the one before. */
 function hasRunProgressed(before: BulkOperation | undefined, after: BulkOperation): boolean {
@@ -259,22 +264,22 @@ export const bulkApi = baseApi.injectEndpoints({
         }
       },
     }),
-    /** The sheet's headers, row count, first rows and the suggested mapping, before anything is stored. */
-    previewSheet: build.mutation<SheetPreview, SheetPreviewRequest>({
-      query: ({ sheet, mode }) => {
+    /** Stages the sheet or the design (the zip goes resumably, through Uppy); it expires after a day. */
+    stageBulkFile: build.mutation<BulkUpload, StageBulkFileRequest>({
+      query: ({ kind, file }) => {
         const body = new FormData();
-        body.append('mode', mode);
-        body.append('sheet', sheet, sheet.name);
-        return { url: 'bulk-operations/sheet-preview/', method: 'POST', body };
+        body.append(kind, file, file.name);
+        return { url: 'bulk-operations/uploads/', method: 'POST', body };
       },
       extraOptions: SHOWN_BY_SCREEN,
     }),
-    createBulkOperation: build.mutation<BulkOperation, CreateBulkOperationForm>({
-      query: (form) => ({
-        url: 'bulk-operations/',
-        method: 'POST',
-        body: bulkOperationFormData(form),
-      }),
+    /** The staged sheet's headers, row count, first rows and the suggested mapping. */
+    previewSheet: build.mutation<SheetPreview, SheetPreviewRequest>({
+      query: (body) => ({ url: 'bulk-operations/sheet-preview/', method: 'POST', body }),
+      extraOptions: SHOWN_BY_SCREEN,
+    }),
+    createBulkOperation: build.mutation<BulkOperation, CreateBulkOperationRequest>({
+      query: (body) => ({ url: 'bulk-operations/', method: 'POST', body }),
       invalidatesTags: (_result, error) => (error ? [] : [LIST_TAG]),
       extraOptions: SHOWN_BY_SCREEN,
       async onQueryStarted(_form, { dispatch, queryFulfilled }) {
@@ -324,6 +329,7 @@ export const {
   useGetBulkOperationsQuery,
   useGetBulkOperationQuery,
   useFollowBulkOperationQuery,
+  useStageBulkFileMutation,
   usePreviewSheetMutation,
   useCreateBulkOperationMutation,
   useStartBulkOperationMutation,

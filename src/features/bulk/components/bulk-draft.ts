@@ -1,4 +1,5 @@
-// What the create screen's steps hold between them, and how it becomes the multipart form the server takes.
+// What the create screen's steps hold between them, and how it becomes the create request. The chosen files live
+// in memory only (a File cannot be kept past the page); what the server holds of them is named by upload ids.
 import {
   BULK_STANDARD_FIELDS,
   type BulkColumnMapping,
@@ -8,7 +9,7 @@ import {
 } from '@common/bulk';
 import { DEFAULT_QR_PLACEMENT, type QrPlacement } from '@common/verifications';
 
-import type { CreateBulkOperationForm, SheetPreview } from '../api/bulk-api';
+import type { BulkUploadKind, CreateBulkOperationRequest, SheetPreview } from '../api/bulk-api';
 
 export interface UploadValues {
   mode: BulkMode;
@@ -119,13 +120,22 @@ export function startingLayout(values: MappingValues): LayoutValues {
   };
 }
 
-/** The multipart form for POST /api/bulk-operations/ (JSON values as JSON text). */
-export function createForm(
+/** The staged files' ids by kind, as far as they are known. */
+export type UploadIds = Partial<Record<BulkUploadKind, string>>;
+
+/** The files a mode sends: the sheet, and the zip or the design. */
+export function kindsOfMode(mode: BulkMode): BulkUploadKind[] {
+  return ['sheet', mode === 'design' ? 'design' : 'documents'];
+}
+
+/** POST /api/bulk-operations/ as JSON, naming the staged files by id. */
+export function createRequest(
   upload: UploadValues,
+  ids: UploadIds,
   values: MappingValues,
   columns: readonly string[],
   layout: LayoutValues | null,
-): CreateBulkOperationForm {
+): CreateBulkOperationRequest {
   // Every field, '' for "Not in the sheet": a field left out would take the server's suggestion back.
   const mapping: BulkColumnMapping = Object.fromEntries(
     fieldsOfMode(upload.mode).map((field) => [field, values.mapping[field] ?? '']),
@@ -133,16 +143,14 @@ export function createForm(
   const others = otherColumns(columns, values, upload.mode);
   const isDesign = upload.mode === 'design';
   return {
-    sheet: upload.sheet as File,
-    ...(isDesign ? { design: upload.design as File } : { documents: upload.documents as File }),
+    sheet_upload_id: ids.sheet ?? '',
+    ...(isDesign ? { design_upload_id: ids.design } : { documents_upload_id: ids.documents }),
     name: upload.name.trim() || undefined,
     template_id: upload.template_id || undefined,
-    qr: JSON.stringify(upload.qr),
-    allow_download: upload.allow_download ? 'true' : 'false',
-    mapping: JSON.stringify(mapping),
-    ignored_columns: JSON.stringify(
-      others.filter((column) => values.ignored_columns.includes(column)),
-    ),
-    layout: isDesign && layout ? JSON.stringify({ fields: layout.fields }) : undefined,
+    qr: upload.qr,
+    allow_download: upload.allow_download,
+    mapping,
+    ignored_columns: others.filter((column) => values.ignored_columns.includes(column)),
+    layout: isDesign && layout ? { fields: layout.fields } : undefined,
   };
 }

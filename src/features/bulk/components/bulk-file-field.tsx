@@ -1,5 +1,6 @@
 // One file of the upload step as a react-final-form field: a drop zone with a button, the chosen file's name and
-// size, and what is wrong with it (checked at once) or what the server said about it.
+// size, and what is wrong with it (checked at once) or what the server said about it. A chosen file is sent at
+// once (onChoose); the zip shows its progress, can be cancelled, and tried again when it failed.
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Box from '@mui/material/Box';
@@ -13,6 +14,10 @@ import { useField } from 'react-final-form';
 
 import { formatFileSize } from '@/lib/format-file-size';
 
+import { UploadProgress } from './upload-progress';
+
+import type { StagedFile } from './use-staged-files';
+
 interface BulkFileFieldProps {
   name: string;
   label: string;
@@ -20,6 +25,12 @@ interface BulkFileFieldProps {
   hint: string;
   accept: string;
   disabled?: boolean;
+  /** How far the chosen file has gone to the server. */
+  staged?: StagedFile;
+  onChoose?: (file: File | null) => void;
+  onRetry?: () => void;
+  /** Shows the upload's bytes while it goes (the zip, which may be large). */
+  showsProgress?: boolean;
 }
 
 function errorText(error: unknown): string | undefined {
@@ -27,7 +38,8 @@ function errorText(error: unknown): string | undefined {
   return typeof first === 'string' && first ? first : undefined;
 }
 
-export function BulkFileField({ name, label, hint, accept, disabled }: BulkFileFieldProps) {
+export function BulkFileField(props: BulkFileFieldProps) {
+  const { name, label, hint, accept, disabled, staged, onChoose, onRetry, showsProgress } = props;
   const { input, meta } = useField<File | null>(name, {
     subscription: {
       value: true,
@@ -42,12 +54,18 @@ export function BulkFileField({ name, label, hint, accept, disabled }: BulkFileF
   const id = useId();
   const file = input.value || null;
   const submitError = meta.dirtySinceLastSubmit ? undefined : errorText(meta.submitError);
-  const error = (meta.touched ? errorText(meta.error) : undefined) ?? submitError;
+  const ownError = meta.touched ? errorText(meta.error) : undefined;
+  // A file the server forgot is chosen again: its reason shows until then.
+  const stagedError =
+    staged?.status === 'failed' && staged.file === file ? (staged.error ?? undefined) : undefined;
+  const error = ownError ?? stagedError ?? submitError;
+  const isUploading = staged?.status === 'uploading' && staged.file === file && file !== null;
 
-  const choose = (chosen: File | undefined) => {
-    if (!chosen) return;
+  const choose = (chosen: File | null | undefined) => {
+    if (chosen === undefined) return;
     input.onChange(chosen);
     input.onBlur();
+    onChoose?.(chosen);
   };
   const onInputChange = (event: ChangeEvent<HTMLInputElement>) => {
     choose(event.target.files?.[0]);
@@ -102,6 +120,22 @@ export function BulkFileField({ name, label, hint, accept, disabled }: BulkFileF
               </Typography>
             </Box>
           </Stack>
+          {stagedError && file && onRetry && (
+            <Button variant="outlined" size="small" onClick={onRetry} disabled={disabled}>
+              Try again
+            </Button>
+          )}
+          {isUploading && showsProgress && (
+            <Button
+              size="small"
+              color="inherit"
+              onClick={() => choose(null)}
+              disabled={disabled}
+              aria-label={`Cancel the upload of the ${label.toLowerCase()}`}
+            >
+              Cancel
+            </Button>
+          )}
           <Button
             variant="outlined"
             size="small"
@@ -122,6 +156,14 @@ export function BulkFileField({ name, label, hint, accept, disabled }: BulkFileF
             disabled={disabled}
           />
         </Stack>
+        {showsProgress && file && staged?.file === file && staged.status !== 'failed' && (
+          <UploadProgress
+            label={label}
+            bytesSent={staged.bytesSent}
+            bytesTotal={file.size}
+            isDone={staged.status === 'done'}
+          />
+        )}
       </Box>
       <FormHelperText id={`${id}-status`} error={Boolean(error)} role={error ? 'alert' : undefined}>
         {error ?? (file ? hint : 'Or drop the file here.')}

@@ -1,5 +1,7 @@
 // 'Create Bulk Verification': a stepper — upload (mode, sheet, zip or design, options), map columns, place fields
-// (design mode), review (upload, the server's check, Start). Each step keeps its values when the user goes back.
+// (design mode), review (the server's check, Start). Each file is sent once, when chosen, and named by its upload
+// id after; the zip uploads while the columns are mapped, and the create waits for it. Each step keeps its values
+// when the user goes back.
 import Box from '@mui/material/Box';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
@@ -20,6 +22,7 @@ import type { BulkMode } from '@common/bulk';
 import {
   useCreateBulkOperationMutation,
   usePreviewSheetMutation,
+  type BulkUploadKind,
   type SheetPreview,
 } from '../api/bulk-api';
 import { useBulkLimits } from '../bulk-files';
@@ -27,7 +30,8 @@ import { useBulkLimits } from '../bulk-files';
 import {
   blankUpload,
   carriedMapping,
-  createForm,
+  createRequest,
+  kindsOfMode,
   startingLayout,
   type LayoutValues,
   type MappingValues,
@@ -36,7 +40,9 @@ import {
 import { DesignStep } from './design-step';
 import { MappingStep } from './mapping-step';
 import { ReviewStep, type CreationState } from './review-step';
+import { uploadPercent } from './upload-progress';
 import { UploadStep } from './upload-step';
+import { useStagedFiles, type StagedFile } from './use-staged-files';
 
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import type { SubmissionErrors } from 'final-form';
@@ -60,7 +66,34 @@ const FIELD_NAMES: Record<string, string> = {
   qr: 'QR code',
   template_id: 'Template',
   name: 'Name',
+  sheet_upload_id: 'Sheet',
+  documents_upload_id: 'Documents',
+  design_upload_id: 'Design',
 };
+
+const UPLOAD_KINDS: BulkUploadKind[] = ['sheet', 'documents', 'design'];
+
+/** The staged files the server no longer holds (past their day), with its reason for each. */
+function expiredUploads(body: unknown): [BulkUploadKind, string][] {
+  const details = (body as { error?: { details?: Record<string, unknown> } } | undefined)?.error
+    ?.details;
+  return UPLOAD_KINDS.flatMap((kind) => {
+    const reason = details?.[`${kind}_upload_id`];
+    const message = Array.isArray(reason) ? reason[0] : reason;
+    return typeof message === 'string' ? [[kind, message] as [BulkUploadKind, string]] : [];
+  });
+}
+
+/** Why the create cannot go yet: the zip is still uploading, or it failed. */
+function zipWaitNote(zip: StagedFile | undefined): string | null {
+  if (zip?.status === 'done') return null;
+  if (!zip?.file) return 'Go back and choose the zip of documents.';
+  if (zip.status === 'failed') {
+    return `The zip was not uploaded: ${zip.error ?? ''} Go back to try again or choose another.`;
+  }
+  const percent = uploadPercent(zip.bytesSent, zip.file.size, false);
+  return `The zip is still uploading (${percent}% of ${formatFileSize(zip.file.size)}); you can go on when it is done.`;
+}
 
 /** A reason shown under the sheet is not said again in the form's alert. */
 function withoutRepeat(errors: SubmissionErrors): SubmissionErrors {
@@ -74,10 +107,11 @@ function withoutRepeat(errors: SubmissionErrors): SubmissionErrors {
   return rest;
 }
 
-const NO_CREATION: CreationState = { isUploading: false, failure: null, operationId: null };
+const NO_CREATION: CreationState = { isCreating: false, failure: null, operationId: null };
 
 export function CreateBulkVerificationScreen() {
   const limits = useBulkLimits();
+  const files = useStagedFiles(limits);
   const [previewSheet] = usePreviewSheetMutation();
   const [createOperation] = useCreateBulkOperationMutation();
   const [step, setStep] = useState<StepKey>('upload');
@@ -97,32 +131,52 @@ export function CreateBulkVerificationScreen() {
       ? ['upload', 'mapping', 'design', 'review']
       : ['upload', 'mapping', 'review'];
 
+  /** The sheet's problem as the upload step shows it: under the sheet, or in the form's alert. */
+  function sheetErrors(error: FetchBaseQueryError): SubmissionErrors {
+    return withoutRepeat(
+      submissionErrors(error, {
+        hasInput: (path) => path === 'sheet' || path === 'sheet_upload_id',
+        labelOf: (path) => FIELD_NAMES[path] ?? path,
+        sessionEnded: 'Your session has ended. Sign in again to continue.',
+        failure: 'The sheet could not be read. Please try again.',
+        fieldProblem: (status, body) => {
+          if (status === 413) {
+            return {
+              path: 'sheet',
+              message: limits.sheetBytes
+                ? `The sheet is larger than the ${formatFileSize(limits.sheetBytes)} limit`
+                : (findServerMessage(body) ?? 'The sheet is larger than the server accepts'),
+            };
+          }
+          if (status === 400 || status === 415 || status === 422) {
+            const message = findServerMessage(body);
+            return message ? { path: 'sheet', message } : null;
+          }
+          return null;
+        },
+      }),
+    );
+  }
+
+  /** Stages what is not yet (the zip goes on uploading meanwhile), then reads the staged sheet. */
   async function readSheet(values: UploadValues): Promise<SubmissionErrors | void> {
-    const result = await previewSheet({ sheet: values.sheet as File, mode: values.mode });
+    const staging = await Promise.all(
+      kindsOfMode(values.mode).map(async (kind) => {
+        const result = await files.stagedId(kind, values[kind] as File);
+        return [kind, result] as const;
+      }),
+    );
+    const failed = staging.flatMap(([kind, result]) =>
+      result && 'error' in result ? [[kind, [result.error]]] : [],
+    );
+    if (failed.length > 0) return Object.fromEntries(failed) as SubmissionErrors;
+    const sheet = staging[0][1] as { id: string };
+    const result = await previewSheet({ sheet_upload_id: sheet.id, mode: values.mode });
     if (result.error) {
-      return withoutRepeat(
-        submissionErrors(result.error as FetchBaseQueryError, {
-          hasInput: (path) => path === 'sheet',
-          labelOf: (path) => FIELD_NAMES[path] ?? path,
-          sessionEnded: 'Your session has ended. Sign in again to continue.',
-          failure: 'The sheet could not be read. Please try again.',
-          fieldProblem: (status, body) => {
-            if (status === 413) {
-              return {
-                path: 'sheet',
-                message: limits.sheetBytes
-                  ? `The sheet is larger than the ${formatFileSize(limits.sheetBytes)} limit`
-                  : (findServerMessage(body) ?? 'The sheet is larger than the server accepts'),
-              };
-            }
-            if (status === 400 || status === 415 || status === 422) {
-              const message = findServerMessage(body);
-              return message ? { path: 'sheet', message } : null;
-            }
-            return null;
-          },
-        }),
-      );
+      const error = result.error as FetchBaseQueryError;
+      // Past its day: Next sends the same file again.
+      if (expiredUploads('data' in error ? error.data : undefined).length) files.drop('sheet');
+      return sheetErrors(error);
     }
     setUpload(values);
     setPreview(result.data);
@@ -133,9 +187,9 @@ export function CreateBulkVerificationScreen() {
   async function create(layoutValues: LayoutValues | null, mappingValues: MappingValues) {
     if (!preview) return;
     setStep('review');
-    setCreation({ ...NO_CREATION, isUploading: true });
+    setCreation({ ...NO_CREATION, isCreating: true });
     const result = await createOperation(
-      createForm(upload, mappingValues, preview.columns, layoutValues),
+      createRequest(upload, files.ids(), mappingValues, preview.columns, layoutValues),
     );
     if (result.data) {
       setCreation({ ...NO_CREATION, operationId: result.data.id });
@@ -143,23 +197,31 @@ export function CreateBulkVerificationScreen() {
     }
     const error = result.error as FetchBaseQueryError;
     const body = 'data' in error ? error.data : undefined;
+    // A file the server forgot is chosen again on the upload step, which says why.
+    const expired = expiredUploads(body);
+    for (const [kind, reason] of expired) files.expire(kind, reason);
+    if (expired.length) {
+      setUpload((current) => ({
+        ...current,
+        ...Object.fromEntries(expired.map(([kind]) => [kind, null])),
+      }));
+    }
     setCreation({
       ...NO_CREATION,
       failure: {
-        message:
-          error.status === 413
-            ? (findServerMessage(body) ?? 'The files are larger than the server accepts.')
-            : failureDetail(error, 'The bulk operation could not be created. Please try again.'),
+        message: failureDetail(error, 'The bulk operation could not be created. Please try again.'),
         problems: serverFieldErrors(
           body,
           () => false,
           (path) => FIELD_NAMES[path] ?? path,
         ).more,
+        mustChooseAgain: expired.length > 0,
       },
     });
   }
 
   function startOver() {
+    files.clear();
     setUpload(blankUpload());
     setPreview(null);
     setMapping(null);
@@ -178,6 +240,7 @@ export function CreateBulkVerificationScreen() {
         limits={limits}
         onSubmit={readSheet}
         onModeChange={setShownMode}
+        files={files}
       />
     );
   } else if (step === 'mapping') {
@@ -188,6 +251,7 @@ export function CreateBulkVerificationScreen() {
         preview={preview}
         sheetName={upload.sheet?.name ?? 'the sheet'}
         mode={upload.mode}
+        waitNote={isDesign ? null : zipWaitNote(files.staged.documents)}
         onBack={(values) => {
           setMapping(values);
           setStep('upload');
@@ -225,12 +289,15 @@ export function CreateBulkVerificationScreen() {
   } else {
     content = (
       <ReviewStep
-        upload={upload}
         creation={creation}
         onRetry={() => void create(isDesign ? layout : null, mapping)}
         onBack={() => {
           setCreation(NO_CREATION);
           setStep(isDesign ? 'design' : 'mapping');
+        }}
+        onChooseAgain={() => {
+          setCreation(NO_CREATION);
+          setStep('upload');
         }}
         onStartOver={startOver}
       />

@@ -208,6 +208,8 @@ interface MappingStepProps {
   mode: BulkMode;
   onSubmit: (values: MappingValues) => Promise<SubmissionErrors | void> | void;
   onBack: (values: MappingValues) => void;
+  /** Why the create waits (the zip still uploading), if it does. */
+  waitNote?: string | null;
 }
 
 export function MappingStep({
@@ -217,6 +219,7 @@ export function MappingStep({
   mode,
   onSubmit,
   onBack,
+  waitNote,
 }: MappingStepProps) {
   const validate = useMemo(() => validateMappingStep(mode), [mode]);
   return (
@@ -260,6 +263,7 @@ export function MappingStep({
               nextLabel={mode === 'design' ? 'Next: place fields' : 'Upload and check'}
               isBusy={Boolean(submitting)}
               onBack={() => onBack(form.getState().values)}
+              waitNote={waitNote}
             />
           </Stack>
         </Box>

@@ -1,4 +1,4 @@
-// Step 4: the upload, then the server's check of every row (followed until it ends), then the verdict: counts, the
+// Step 4: the create, then the server's check of every row (followed until it ends), then the verdict: counts, the
 // first problems, all of them as CSV, and Start when any row can be secured.
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import PlayArrowOutlined from '@mui/icons-material/PlayArrowOutlined';
@@ -17,7 +17,6 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 
 import { FormSection } from '@/components/form/form-section';
 import { pathTo } from '@/config/routes';
-import { formatFileSize } from '@/lib/format-file-size';
 import { notify } from '@/lib/notify';
 
 import {
@@ -32,26 +31,20 @@ import { checkingLabel } from './bulk-progress';
 import { BulkStatusChip } from './bulk-status-chip';
 import { useBulkActions } from './use-bulk-actions';
 
-import type { UploadValues } from './bulk-draft';
-
 export interface CreationState {
-  isUploading: boolean;
-  /** Why the upload was refused, and any field-by-field problems. */
-  failure: { message: string; problems: string[] } | null;
+  isCreating: boolean;
+  /** Why the create was refused, any field-by-field problems, and whether a file is to be chosen again. */
+  failure: { message: string; problems: string[]; mustChooseAgain: boolean } | null;
   operationId: string | null;
 }
 
 interface ReviewStepProps {
-  upload: UploadValues;
   creation: CreationState;
   onRetry: () => void;
   onBack: () => void;
+  /** To the upload step, where a file the server no longer holds is chosen again. */
+  onChooseAgain: () => void;
   onStartOver: () => void;
-}
-
-function uploadedFiles(upload: UploadValues): File[] {
-  const second = upload.mode === 'design' ? upload.design : upload.documents;
-  return [upload.sheet, second].filter((file): file is File => Boolean(file));
 }
 
 function Waiting({ title, detail, label }: { title: string; detail: ReactNode; label: string }) {
@@ -237,23 +230,13 @@ function CheckedOperation({
   );
 }
 
-export function ReviewStep({ upload, creation, onRetry, onBack, onStartOver }: ReviewStepProps) {
+export function ReviewStep(props: ReviewStepProps) {
+  const { creation, onRetry, onBack, onChooseAgain, onStartOver } = props;
   const { data, isError, refetch } = useGetBulkOperationQuery(creation.operationId ?? skipToken);
   const isChecking = !data || data.status === 'validating';
   // Follow the check's progress only until it has ended.
   useFollowBulkOperationQuery(isChecking ? (creation.operationId ?? skipToken) : skipToken);
 
-  if (creation.isUploading) {
-    const files = uploadedFiles(upload);
-    const total = files.reduce((sum, file) => sum + file.size, 0);
-    return (
-      <Waiting
-        title={`Uploading ${formatFileSize(total)}…`}
-        detail={files.map((file) => `${file.name} (${formatFileSize(file.size)})`).join(' and ')}
-        label="Uploading the files"
-      />
-    );
-  }
   if (creation.failure) {
     return (
       <Stack spacing={3}>
@@ -272,9 +255,15 @@ export function ReviewStep({ upload, creation, onRetry, onBack, onStartOver }: R
           <Button onClick={onBack} color="inherit">
             Back
           </Button>
-          <Button variant="contained" onClick={onRetry}>
-            Try again
-          </Button>
+          {creation.failure.mustChooseAgain ? (
+            <Button variant="contained" onClick={onChooseAgain}>
+              Choose the file again
+            </Button>
+          ) : (
+            <Button variant="contained" onClick={onRetry}>
+              Try again
+            </Button>
+          )}
         </Stack>
       </Stack>
     );

@@ -3,6 +3,7 @@ import ArrowForwardOutlined from '@mui/icons-material/ArrowForwardOutlined';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useId } from 'react';
 
 interface StepActionsProps {
   nextLabel: string;
@@ -10,10 +11,14 @@ interface StepActionsProps {
   onBack?: () => void;
   /** Said beside the buttons while the step is sent. */
   busyLabel?: string;
+  /** Why Next waits (a file still uploading); Next is disabled while there is one. */
+  waitNote?: string | null;
 }
 
 /** Next submits the step's form, which touches every field: a click shows what is still missing. */
-export function StepActions({ nextLabel, isBusy, onBack, busyLabel }: StepActionsProps) {
+export function StepActions({ nextLabel, isBusy, onBack, busyLabel, waitNote }: StepActionsProps) {
+  const note = isBusy ? busyLabel : waitNote;
+  const noteId = useId();
   return (
     <Stack
       direction="row"
@@ -21,9 +26,15 @@ export function StepActions({ nextLabel, isBusy, onBack, busyLabel }: StepAction
       useFlexGap
       sx={{ alignItems: 'center', flexWrap: 'wrap', justifyContent: 'flex-end' }}
     >
-      {isBusy && busyLabel && (
-        <Typography variant="body2" color="text.secondary" role="status" sx={{ mr: 'auto' }}>
-          {busyLabel}
+      {note && (
+        <Typography
+          id={noteId}
+          variant="body2"
+          color="text.secondary"
+          role="status"
+          sx={{ mr: 'auto', flex: '1 1 240px' }}
+        >
+          {note}
         </Typography>
       )}
       {onBack && (
@@ -36,6 +47,8 @@ export function StepActions({ nextLabel, isBusy, onBack, busyLabel }: StepAction
         variant="contained"
         size="large"
         loading={isBusy}
+        disabled={Boolean(waitNote)}
+        aria-describedby={waitNote ? noteId : undefined}
         endIcon={<ArrowForwardOutlined />}
       >
         {nextLabel}

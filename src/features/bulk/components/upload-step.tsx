@@ -1,5 +1,6 @@
-// Step 1: the mode, the sheet and the zip or design, and the options every verification shares. Next reads the
-// sheet's headers on the server (sheet-preview) and says here what it could not read.
+// Step 1: the mode, the sheet and the zip or design, and the options every verification shares. Each file is sent
+// when chosen (the zip shows its progress); Next reads the staged sheet's headers on the server (sheet-preview)
+// and says here what it could not read.
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -25,7 +26,7 @@ import { isSealedTemplate, useSealedQrSize } from '@/lib/sealed-qr';
 import { useCountAllowance } from '@/lib/use-plan-allowance';
 import { BULK_MODES, BULK_SAMPLE_CSV, type BulkMode } from '@common/bulk';
 
-import { FILE_RULES, fileHint, type BulkLimits } from '../bulk-files';
+import { FILE_RULES, fileHint, type BulkFileKind, type BulkLimits } from '../bulk-files';
 import { MODE_EXPLANATIONS } from '../bulk-modes';
 import { formatCount } from '../bulk-status';
 
@@ -35,6 +36,7 @@ import { StepActions } from './step-actions';
 import { validateUploadStep } from './upload-step-schema';
 
 import type { UploadValues } from './bulk-draft';
+import type { StagedFilesApi } from './use-staged-files';
 import type { SubmissionErrors } from 'final-form';
 
 /** The sample sheet for a mode: a design has no file column. */
@@ -150,13 +152,44 @@ function RowLimit({ serverRows }: { serverRows?: number }) {
   );
 }
 
+/** What the upload step does with the files: sends each when chosen, shows how far it went, tries again. */
+export type FileStaging = Pick<StagedFilesApi, 'staged' | 'stage' | 'retry'>;
+
 interface BodyProps {
   limits: BulkLimits;
   isBusy: boolean;
   onModeChange: (mode: BulkMode) => void;
+  files: FileStaging;
 }
 
-function UploadStepBody({ limits, isBusy, onModeChange }: BodyProps) {
+const FILE_LABELS: Record<BulkFileKind, string> = {
+  sheet: 'Sheet',
+  documents: 'Documents',
+  design: 'Design',
+};
+
+function FileField({
+  kind,
+  limits,
+  isBusy,
+  files,
+}: Omit<BodyProps, 'onModeChange'> & { kind: BulkFileKind }) {
+  return (
+    <BulkFileField
+      name={kind}
+      label={FILE_LABELS[kind]}
+      hint={fileHint(kind, limits)}
+      accept={FILE_RULES[kind].accept}
+      disabled={isBusy}
+      staged={files.staged[kind]}
+      onChoose={(file) => files.stage(kind, file)}
+      onRetry={() => files.retry(kind)}
+      showsProgress={kind === 'documents'}
+    />
+  );
+}
+
+function UploadStepBody({ limits, isBusy, onModeChange, files }: BodyProps) {
   const { values } = useFormState<UploadValues>({ subscription: { values: true } });
   const isDesign = values.mode === 'design';
   const { data: templateChoices } = useGetTemplateChoicesQuery();
@@ -181,33 +214,15 @@ function UploadStepBody({ limits, isBusy, onModeChange }: BodyProps) {
             action={<SampleCsvLink mode={values.mode} />}
           >
             <Stack spacing={2}>
-              <BulkFileField
-                name="sheet"
-                label="Sheet"
-                hint={fileHint('sheet', limits)}
-                accept={FILE_RULES.sheet.accept}
-                disabled={isBusy}
-              />
+              <FileField kind="sheet" limits={limits} isBusy={isBusy} files={files} />
               <RowLimit serverRows={limits.rows} />
-              {isDesign ? (
-                <BulkFileField
-                  key="design"
-                  name="design"
-                  label="Design"
-                  hint={fileHint('design', limits)}
-                  accept={FILE_RULES.design.accept}
-                  disabled={isBusy}
-                />
-              ) : (
-                <BulkFileField
-                  key="documents"
-                  name="documents"
-                  label="Documents"
-                  hint={fileHint('documents', limits)}
-                  accept={FILE_RULES.documents.accept}
-                  disabled={isBusy}
-                />
-              )}
+              <FileField
+                key={values.mode}
+                kind={isDesign ? 'design' : 'documents'}
+                limits={limits}
+                isBusy={isBusy}
+                files={files}
+              />
             </Stack>
           </FormSection>
         </Stack>
@@ -246,9 +261,11 @@ interface UploadStepProps {
   /** Reads the sheet; field errors (under the sheet) or a form-wide one when it fails. */
   onSubmit: (values: UploadValues) => Promise<SubmissionErrors | void>;
   onModeChange: (mode: BulkMode) => void;
+  files: FileStaging;
 }
 
-export function UploadStep({ initialValues, limits, onSubmit, onModeChange }: UploadStepProps) {
+export function UploadStep(props: UploadStepProps) {
+  const { initialValues, limits, onSubmit, onModeChange, files } = props;
   const validate = useMemo(() => validateUploadStep(limits), [limits]);
   return (
     <Form<UploadValues>
@@ -263,6 +280,7 @@ export function UploadStep({ initialValues, limits, onSubmit, onModeChange }: Up
               limits={limits}
               isBusy={Boolean(submitting)}
               onModeChange={onModeChange}
+              files={files}
             />
             <FormErrorAlert />
             <StepActions nextLabel="Next: map columns" isBusy={Boolean(submitting)} />
