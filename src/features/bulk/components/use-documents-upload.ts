@@ -9,6 +9,9 @@ import { useAppDispatch, useAppStore } from '@/app/hooks';
 import { prepareApiHeaders, sessionExpired } from '@/lib/api/base-query-with-reauth';
 import { BULK_RESUMABLE_UPLOADS_PATH } from '@common/bulk-schemas';
 
+/** Within the common 100 MB body limit of proxies in front of the app. */
+const TUS_CHUNK_BYTES = 50 * 1024 * 1024;
+
 export interface DocumentsUploadHandlers {
   onProgress: (bytesSent: number) => void;
   onSuccess: (uploadId: string) => void;
@@ -73,6 +76,8 @@ export function useDocumentsUpload(handlers: DocumentsUploadHandlers): Documents
     uppy.use(Tus, {
       endpoint: `${window.location.origin}${BULK_RESUMABLE_UPLOADS_PATH}`,
       limit: 1,
+      // Pieces a proxy's body limit lets through; each is kept on the server as it arrives.
+      chunkSize: TUS_CHUNK_BYTES,
       // The server reads `kind` and `filename` (copied from `name`).
       allowedMetaFields: ['kind', 'name'],
       removeFingerprintOnSuccess: true,
