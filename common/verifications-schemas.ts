@@ -11,6 +11,7 @@ import {
   QR_MIN_SIZE_MM,
   QR_MAX_SIZE_MM,
   QR_PAGES,
+  SIGNATURE_LEVELS,
   QR_POSITIONS,
   SCAN_DEVICES,
   VERIFICATION_LIMITS,
@@ -335,6 +336,23 @@ const statedFields = {
   allow_download: z.boolean(),
 };
 
+/**
+ * The secured PDF's PAdES signature (docs/signing.md); null for a PDF made before documents were signed. It says
+ * who signed which bytes and when; whether the record still stands is the public page's to say.
+ */
+export const documentSignatureSchema = z
+  .object({
+    level: z.enum(SIGNATURE_LEVELS),
+    /** The signing certificate's common name, as PDF readers show it. */
+    signer: z.string(),
+    certificate_sha256: z.string(),
+    signed_at: z.string(),
+    /** When a time-stamping authority vouched for it (B-T and above); null at B-B. */
+    timestamped_at: z.string().nullable(),
+  })
+  .nullable();
+export type DocumentSignature = z.infer<typeof documentSignatureSchema>;
+
 /** GET /api/verifications/{id}/ and every other response that carries a verification. */
 export const verificationSchema = z.object({
   id: z.string(),
@@ -355,6 +373,8 @@ export const verificationSchema = z.object({
     sha256: z.string(),
   }),
   secured: z.object({ size: z.number(), sha256: z.string() }),
+  /** Always sent; optional in the type only until the SPA's fixtures carry it (as `sealed` below). */
+  signature: documentSignatureSchema.optional(),
   /** The public page's address: {origin}/v/{code}, the origin being the custom domain it was printed with, if any. */
   public_url: z.string(),
   /**
@@ -426,6 +446,8 @@ export const publicVerificationSchema = z.object({
   replaced_by_code: z.string().nullable(),
   original_sha256: z.string(),
   secured_sha256: z.string(),
+  /** The secured PDF's signature; optional in the type only until the SPA's preview fixture carries it. */
+  signature: documentSignatureSchema.optional(),
   /**
    * Whether its QR code was printed with a seal: a visit without one (or with a bad one) deserves a warning.
    * Always sent; optional in the type only until the SPA's preview fixture carries it.

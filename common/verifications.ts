@@ -21,6 +21,12 @@ export const VERIFICATION_ORDERINGS = [
 ] as const;
 export type VerificationOrdering = (typeof VERIFICATION_ORDERINGS)[number];
 
+/** PAdES baseline levels of a secured PDF's signature (docs/signing.md), from a bare signature to archival. */
+export const SIGNATURE_LEVELS = ['B-B', 'B-T', 'B-LT', 'B-LTA'] as const;
+export type SignatureLevel = (typeof SIGNATURE_LEVELS)[number];
+/** The install's document-signing CA certificate: trust it to see the signatures of its PDFs as trusted. */
+export const DOCUMENT_CA_PATH = '/.well-known/qrverify-ca.pem';
+
 export const QR_PAGES = ['first', 'last', 'every'] as const;
 export const QR_CORNERS = ['top-left', 'top-right', 'bottom-left', 'bottom-right'] as const;
 export const QR_POSITIONS = [...QR_CORNERS, 'custom'] as const;

@@ -12,6 +12,7 @@ import {
   type TemplateDesign,
   type TemplateField,
 } from '../templates';
+import { DOCUMENT_CA_PATH } from '../verifications';
 
 import { html, trusted, type SafeHtml } from './html';
 import {
@@ -23,7 +24,7 @@ import {
 } from './page-verdict';
 import { downloadClass, icon, issuerLine, pathSegment, verdictSection } from './verdict-section';
 
-import type { PublicVerification } from '../verifications-schemas';
+import type { DocumentSignature, PublicVerification } from '../verifications-schemas';
 
 export interface VerificationPageView {
   /** The code from the address, as typed or scanned; may be anything for an unknown code. */
@@ -273,8 +274,25 @@ function checkCard(
       <p>
         SHA-256 of the secured PDF:<br /><span class="hash">${verification.secured_sha256}</span>
       </p>
+      ${signatureFacts(verification.signature ?? null)}
     </details>
   </section>`;
+}
+
+/** The secured PDF's own signature: who signed it and when, how to check it, and what it does not say. */
+function signatureFacts(signature: DocumentSignature): SafeHtml | string {
+  if (!signature) return '';
+  return html`<p id="signature-facts">
+      The secured PDF carries a digital signature (PAdES ${signature.level}) by
+      “${signature.signer}”, made on ${longDate(signature.signed_at.slice(0, 10))}. Signing
+      certificate SHA-256:<br /><span class="hash">${signature.certificate_sha256}</span>
+    </p>
+    <p>
+      A PDF reader's signature panel checks it: the file is unchanged since it was signed. To see it
+      as trusted, trust this service's
+      <a href="${DOCUMENT_CA_PATH}">signing certificate</a>. The signature says who signed the file
+      and when; whether the record still stands is what this page says.
+    </p>`;
 }
 
 // Inside <style> HTML escaping does not apply (entities are not decoded there), so the URLs, which the app builds

@@ -19,6 +19,7 @@ import * as createSeals from './0017-create-seals';
 import * as countDesignPagesFromOne from './0018-count-design-pages-from-one';
 import * as addSealKeyLowSSince from './0019-add-seal-key-low-s-since';
 import * as addIssuerIdentity from './0020-add-issuer-identity';
+import * as createDocumentSigning from './0021-create-document-signing';
 
 import type { Migration } from 'kysely';
 
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0018-count-design-pages-from-one': countDesignPagesFromOne,
   '0019-add-seal-key-low-s-since': addSealKeyLowSSince,
   '0020-add-issuer-identity': addIssuerIdentity,
+  '0021-create-document-signing': createDocumentSigning,
 };

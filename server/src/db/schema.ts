@@ -15,7 +15,7 @@ import type {
 } from '@common/subscription-schemas';
 import type { AuditAction, AuditObjectType, SharedAccess, TeamMemberStatus } from '@common/team';
 import type { TemplateFieldSettings, TemplateLogoType } from '@common/templates';
-import type { QrPlacement, ScanDevice } from '@common/verifications';
+import type { QrPlacement, ScanDevice, SignatureLevel } from '@common/verifications';
 import type { CustomField } from '@common/verifications-schemas';
 
 import type { SheetType } from '../documents/read-sheet';
@@ -196,6 +196,14 @@ export interface VerificationsTable {
   seal: Optional<string>;
   /** The seal key that signed it (seal_keys.kid); null when unsealed. */
   seal_kid: Optional<string>;
+  /** The secured PDF's PAdES signature (docs/signing.md); all null for a PDF made before signing. */
+  signature_level: Optional<SignatureLevel>;
+  /** The signing certificate's common name, as PDF readers show it. */
+  signature_signer: Optional<string>;
+  signature_certificate_sha256: Optional<string>;
+  signed_at: Optional<Date>;
+  /** When a timestamping authority vouched for the signature (B-T and above). */
+  timestamped_at: Optional<Date>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, never, Date>;
 }
@@ -222,6 +230,41 @@ export interface CustomDomainsTable {
 }
 
 /** An account's ES256 key that signs its QR codes' seals (docs/seals.md); one active at a time. */
+/** A private key at rest: PKCS #8 under AES-256-GCM with the master key (nonce, tag, ciphertext). */
+interface EncryptedKeyColumns {
+  private_key_iv: Buffer;
+  private_key_tag: Buffer;
+  private_key_ciphertext: Buffer;
+}
+
+/** The install's document-signing CA (one active); its key is AAD-bound to the certificate's SHA-256. */
+export interface DocumentSigningCasTable extends EncryptedKeyColumns {
+  id: Generated<string>;
+  /** DER. */
+  certificate: Buffer;
+  certificate_sha256: string;
+  status: ColumnType<'active' | 'retired', 'active' | 'retired' | undefined, 'active' | 'retired'>;
+  created_at: CreatedAt;
+  retired_at: Optional<Date>;
+}
+
+/** An account's document-signing certificate from the install CA (one active per account). */
+export interface DocumentSigningCertificatesTable extends EncryptedKeyColumns {
+  id: Generated<string>;
+  account_id: string;
+  ca_id: string;
+  /** The SHA-256 of the subject it names: when the account's identity changes, another is issued. */
+  subject_sha256: string;
+  common_name: string;
+  /** DER. */
+  certificate: Buffer;
+  certificate_sha256: string;
+  not_after: Date;
+  status: ColumnType<'active' | 'retired', 'active' | 'retired' | undefined, 'active' | 'retired'>;
+  created_at: CreatedAt;
+  retired_at: Optional<Date>;
+}
+
 export interface SealKeysTable {
   id: Generated<string>;
   /** The owner's user id, as verifications.user_id. */
@@ -555,6 +598,8 @@ export interface Database {
   withdrawn_codes: WithdrawnCodesTable;
   scan_daily: ScanDailyTable;
   seal_keys: SealKeysTable;
+  document_signing_cas: DocumentSigningCasTable;
+  document_signing_certificates: DocumentSigningCertificatesTable;
 }
 
 export type User = Selectable<UsersTable>;

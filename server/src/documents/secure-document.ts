@@ -1,5 +1,6 @@
 // Secures an uploaded document: checks what it really is, turns an image into a one-page PDF, stamps the QR code
-// of its verification on the chosen pages and returns the new PDF with the SHA-256 of both files. A sealed code's
+// of its verification on the chosen pages, signs the result (PAdES) and returns the new PDF with the SHA-256 of
+// both files. A sealed code's
 // seal is signed here, where the original's SHA-256 is known (docs/seals.md), and drawn large enough for its
 // modules to stay printable.
 import { StandardFonts, type PDFDocument, type PDFPage } from 'pdf-lib';
@@ -13,6 +14,7 @@ import { checkDocument, type DocumentLimits } from './check-document';
 import { createQrMatrix, type QrMatrix } from './create-qr-matrix';
 import { drawQrStamp } from './draw-qr-stamp';
 import { signSeal, type SealRequest } from './sign-seal';
+import { signPdf, type PdfSigner } from './signing/sign-pdf';
 
 export interface SecureDocumentInput {
   /** The uploaded file, as received. */
@@ -27,6 +29,8 @@ export interface SecureDocumentInput {
   seal: SealRequest | null;
   /** These very bytes passed checkDocument already (a staged upload, a checked bulk row): not scanned again. */
   isChecked?: boolean;
+  /** Who signs the secured PDF (PAdES, docs/signing.md); null leaves it unsigned. */
+  signer: PdfSigner | null;
 }
 
 export interface SecuredDocument {
@@ -45,6 +49,8 @@ export interface SecuredDocument {
   seal: { digits: string; kid: string } | null;
   /** The placement as drawn: a sealed code's size grows to what its modules need. */
   placement: QrPlacement;
+  /** The PDF's PAdES signature (signedAt in ISO 8601: a Date would not cross the worker's boundary as one). */
+  signature: { level: 'B-B'; signedAt: string } | null;
 }
 
 // Tenths of a millimetre, rounded up: the stored size never reads below what was drawn.
@@ -83,7 +89,7 @@ export async function secureDocument(input: SecureDocumentInput): Promise<Secure
 export async function stampDocument(
   doc: PDFDocument,
   { contentType, original }: { contentType: DocumentContentType; original: Buffer },
-  input: Pick<SecureDocumentInput, 'code' | 'url' | 'placement' | 'seal'>,
+  input: Pick<SecureDocumentInput, 'code' | 'url' | 'placement' | 'seal' | 'signer'>,
 ): Promise<SecuredDocument> {
   const bytes = original;
   const fonts = {
@@ -105,7 +111,12 @@ export async function stampDocument(
     drawQrStamp(page, { matrix, code: input.code, placement }, fonts);
   }
   // Object streams (PDF 1.5) would shrink the file a little, but older readers and printers choke on them.
-  const pdf = Buffer.from(await doc.save({ useObjectStreams: false }));
+  const stampedPdf = await doc.save({ useObjectStreams: false });
+  // The signature last, appended: nothing may rewrite the file after it.
+  const signed = input.signer
+    ? await signPdf(stampedPdf, input.signer, { reason: `Its record: ${input.url}` })
+    : null;
+  const pdf = Buffer.from(signed?.bytes ?? stampedPdf);
   return {
     contentType,
     pdf,
@@ -116,5 +127,6 @@ export async function stampDocument(
     securedSha256: sha256(pdf),
     seal,
     placement,
+    signature: signed && { level: signed.level, signedAt: signed.signedAt.toISOString() },
   };
 }

@@ -33,6 +33,10 @@ import {
   buildCustomDomainServices,
   type CustomDomainServices,
 } from '../services/custom-domains/custom-domain-services';
+import {
+  buildDocumentSigningServices,
+  type DocumentSigningServices,
+} from '../services/document-signing/document-signing-services';
 import { loadPublicTemplate } from '../services/public-pages/load-public-template';
 import { loadPublicVerification } from '../services/public-pages/load-public-verification';
 import { PublicPageCache } from '../services/public-pages/public-page-cache';
@@ -88,6 +92,7 @@ export interface AppServices {
   support: SupportServices;
   /** Sealed QR codes: the accounts' signing keys and the trust list (docs/seals.md). */
   seals: SealServices;
+  documentSigning: DocumentSigningServices;
   /** What each account's plan allows; the services doing the work check it (and auth, for API keys). */
   planLimits: PlanLimitChecks;
 }
@@ -129,6 +134,11 @@ export default fp(
       );
     }
     const seals = buildSealServices({ db, masterKey: sealMasterKey.key, publicPages, config });
+    const documentSigning = buildDocumentSigningServices({
+      db,
+      masterKey: sealMasterKey.key,
+      config,
+    });
     const planLimits = buildPlanLimits({ db, config });
     await seedDefaultPlans(db);
     const webhooks = buildWebhookServices({
@@ -213,6 +223,7 @@ export default fp(
         webhooks,
         planLimits,
         seals,
+        documentSigning,
         config,
       }),
       templates: buildTemplateServices({ db, storage, publicPages }),
@@ -234,6 +245,7 @@ export default fp(
         webhooks,
         planLimits,
         seals,
+        documentSigning,
         config,
       }),
       apiKeys: buildApiKeyServices({ db, config, planLimits }),
@@ -255,6 +267,7 @@ export default fp(
       }),
       support: buildSupportServices({ db, mailer, config, planLimits }),
       seals,
+      documentSigning,
       planLimits,
     });
     // Before the app serves: files a crash left without their row (see remove-orphaned-verification-files.ts).

@@ -47,6 +47,7 @@ function secure(
     placement: { pages: 'first', position: 'bottom-right', size_mm: 25, ...placement },
     limits: { ...LIMITS, ...limits },
     seal: null,
+    signer: null,
   });
 }
 

@@ -3,7 +3,10 @@
 // `npm run verify`) keep a copy and check seals offline against it, so it is public, cross-origin, cacheable for an
 // hour and revalidated with a strong ETag. Built from memory (public-page-cache.ts) on our host and on verified
 // custom domains alike (plugins/custom-domain-hosts.ts).
+// /.well-known/qrverify-ca.pem: the install's document-signing CA (docs/signing.md), for an organisation or a
+// validator to trust explicitly; PDF readers then show the secured PDFs' signatures as trusted.
 import { TRUST_LIST_PATH } from '@common/seals/trust-list';
+import { DOCUMENT_CA_PATH } from '@common/verifications';
 
 import { isFresh } from '../../lib/is-fresh';
 
@@ -25,6 +28,15 @@ const wellKnownRoutes: FastifyPluginAsync = async (app) => {
       .header('etag', etag);
     if (isFresh(request, etag)) return reply.code(304).send();
     return reply.type('application/json; charset=utf-8').send(body);
+  });
+
+  app.get(DOCUMENT_CA_PATH, async (_request, reply) => {
+    const pem = await app.services.documentSigning.caPem();
+    return allowAnyOrigin(reply)
+      .header('cache-control', `public, max-age=${MAX_AGE_SECONDS}`)
+      .header('content-disposition', 'inline; filename="qrverify-ca.pem"')
+      .type('application/x-pem-file')
+      .send(pem);
   });
 
   // A scanner revalidating from another origin sends If-None-Match, which needs a preflight.

@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema';
 import type { Securing } from '../../documents/securing-pool';
 import type { Queue } from '../../queue/queue';
 import type { Storage } from '../../storage/storage';
+import type { DocumentSigningServices } from '../document-signing/document-signing-services';
 import type { PublicPageCache } from '../public-pages/public-page-cache';
 import type { SealServices } from '../seals/seal-services';
 import type { PlanLimitChecks } from '../subscription/plan-limits';
@@ -22,6 +23,8 @@ export interface BulkDeps {
   planLimits: PlanLimitChecks;
   /** The key each row's seal is signed with, asked per row: a key rotated or revoked mid-run is not used after. */
   seals: Pick<SealServices, 'signingKeyFor'>;
+  /** The certificate each row's secured PDF is signed with, asked per row as the seal key is. */
+  documentSigning: Pick<DocumentSigningServices, 'signerFor'>;
   config: Pick<
     Config,
     | 'DATA_DIR'

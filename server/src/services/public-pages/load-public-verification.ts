@@ -1,6 +1,6 @@
 // Reads what the public page shows for a code, for the public-page cache.
 import { loadIssuerIdentities } from '../account/load-issuer-identities';
-import { selectVerificationRows } from '../verifications/verification-rows';
+import { documentSignature, selectVerificationRows } from '../verifications/verification-rows';
 
 import type { Database } from '../../db/schema';
 import type { CachedPublicVerification } from './public-verification';
@@ -36,6 +36,7 @@ export async function loadPublicVerification(
     replaced_by_code: row.replaced_by_code,
     original_sha256: row.original_sha256,
     secured_sha256: row.secured_sha256,
+    signature: documentSignature(row),
     allow_download: row.allow_download,
     secured_size: row.secured_size,
     template_id: row.template_id,

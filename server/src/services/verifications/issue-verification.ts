@@ -6,7 +6,8 @@
 //   3. secure    in the worker pool, off the event loop (documents/): the document checked — what an earlier
 //                check of the same bytes found is carried, not found again — the QR code stamped, the seal signed
 //                over the original's SHA-256.
-//                ⮑ a PAdES signature over the stamped PDF plugs in here, inside the same worker job.
+//                Then the PAdES signature over the stamped PDF, in the same worker job, by the account's
+//                certificate (services/document-signing/, docs/signing.md).
 //   4. files     both stored: the original copied within storage when it is already there (a staged upload),
 //                else streamed or written; the secured PDF written.
 //   5. record    the row, its audit entry, the plan's count, the webhook event and the caller's own writes (a bulk
@@ -65,7 +66,15 @@ export interface IssueRequest {
 
 export type IssueDeps = Pick<
   VerificationDeps,
-  'db' | 'storage' | 'publicPages' | 'webhooks' | 'planLimits' | 'seals' | 'securing' | 'config'
+  | 'db'
+  | 'storage'
+  | 'publicPages'
+  | 'webhooks'
+  | 'planLimits'
+  | 'seals'
+  | 'documentSigning'
+  | 'securing'
+  | 'config'
 >;
 
 /** Step 3: the document secured in the pool, and the original as storage will take it. */
@@ -127,6 +136,7 @@ export async function issueVerification(
   const id = randomUUID();
   const code = generatePublicCode();
   const sealKey = await deps.seals.signingKeyFor(actor.accountId, templateId, publicOrigin);
+  const signer = await deps.documentSigning.signerFor(actor.accountId);
   // 3. secure
   const { secured, original } = await secure(deps, request.document, {
     code,
@@ -134,6 +144,7 @@ export async function issueVerification(
     placement: request.placement,
     maxBytes: config.UPLOAD_MAX_BYTES,
     seal: sealRequestFor(sealKey, facts),
+    signer,
   });
   // 4–6. files, record, tell
   const { alsoInTransaction } = request;
@@ -149,6 +160,7 @@ export async function issueVerification(
       allowDownload: request.allowDownload,
       original,
       secured,
+      signer,
       bulk: request.bulk,
     },
     alsoInTransaction && ((trx) => alsoInTransaction(trx, id)),

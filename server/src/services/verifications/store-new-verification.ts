@@ -29,10 +29,22 @@ export interface NewVerificationRecord {
   /** The original's bytes, a stream of them, or the key of a file already in storage (copied, not read). */
   original: { filename: string; body: Buffer | Readable | { storedKey: string }; size: number };
   secured: SecuredDocument;
+  /** The certificate that signed the secured PDF, as the record names it; null when it is unsigned. */
+  signer: { commonName: string; certificateSha256: string } | null;
   /** The bulk operation row it is made for: unique, so a retried row cannot make a second one. */
   bulk?: { operationId: string; rowNumber: number };
   /** The origin its QR code encodes (a verified custom domain's, custom-domains/public-origin.ts); null: PUBLIC_URL's. */
   publicOrigin?: string | null;
+}
+
+function signatureColumns(secured: SecuredDocument, signer: NewVerificationRecord['signer']) {
+  if (!secured.signature || !signer) return {};
+  return {
+    signature_level: secured.signature.level,
+    signature_signer: signer.commonName,
+    signature_certificate_sha256: signer.certificateSha256,
+    signed_at: new Date(secured.signature.signedAt),
+  };
 }
 
 export async function storeNewVerification(
@@ -84,6 +96,7 @@ export async function storeNewVerification(
           public_origin: record.publicOrigin ?? null,
           seal: secured.seal?.digits ?? null,
           seal_kid: secured.seal?.kid ?? null,
+          ...signatureColumns(secured, record.signer),
         })
         .execute();
       await recordAudit(trx, actor, {

@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import type { Securing } from '../../documents/securing-pool';
 import type { Storage } from '../../storage/storage';
+import type { DocumentSigningServices } from '../document-signing/document-signing-services';
 import type { PublicPageCache } from '../public-pages/public-page-cache';
 import type { SealServices } from '../seals/seal-services';
 import type { PlanLimitChecks } from '../subscription/plan-limits';
@@ -28,6 +29,8 @@ export interface VerificationDeps {
   planLimits: PlanLimitChecks;
   /** The key each new verification's seal is signed with. */
   seals: Pick<SealServices, 'signingKeyFor'>;
+  /** The certificate each new secured PDF is signed with (PAdES). */
+  documentSigning: Pick<DocumentSigningServices, 'signerFor'>;
   config: Pick<
     Config,
     'PUBLIC_URL' | 'UPLOAD_MAX_BYTES' | 'CUSTOM_DOMAIN_TARGET' | 'CUSTOM_DOMAIN_SCHEME'

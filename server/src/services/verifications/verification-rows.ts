@@ -3,7 +3,7 @@
 import { sql, type Kysely } from 'kysely';
 
 import { verificationStatus } from '@common/verifications';
-import type { Verification } from '@common/verifications-schemas';
+import type { DocumentSignature, Verification } from '@common/verifications-schemas';
 
 import { qrText } from '../../documents/create-qr-matrix';
 import { personName } from '../../lib/person-name';
@@ -63,6 +63,11 @@ export function selectVerificationRows(db: Kysely<Database>) {
         'v.unusual_since',
         'v.unusual_reason',
         'v.seal',
+        'v.signature_level',
+        'v.signature_signer',
+        'v.signature_certificate_sha256',
+        'v.signed_at',
+        'v.timestamped_at',
       ])
   );
 }
@@ -73,6 +78,18 @@ export type VerificationRow = Awaited<
 
 // Kept here too for load-public-verification.ts, which reads it from this module.
 export { personName };
+
+/** The secured PDF's signature as the API says it; null for a PDF made before documents were signed. */
+export function documentSignature(row: VerificationRow): DocumentSignature {
+  if (!row.signature_level || !row.signature_signer || !row.signed_at) return null;
+  return {
+    level: row.signature_level,
+    signer: row.signature_signer,
+    certificate_sha256: row.signature_certificate_sha256 ?? '',
+    signed_at: row.signed_at.toISOString(),
+    timestamped_at: row.timestamped_at?.toISOString() ?? null,
+  };
+}
 
 export function toVerification(
   row: VerificationRow,
@@ -104,6 +121,7 @@ export function toVerification(
       sha256: row.original_sha256,
     },
     secured: { size: row.secured_size, sha256: row.secured_sha256 },
+    signature: documentSignature(row),
     // The URL it was printed with: a custom domain's then, or PUBLIC_URL.
     public_url: verificationUrl(row.public_origin ?? publicUrl, row.code),
     // What its QR code encodes: the same URL, with '#' and the seal when sealed.

@@ -67,6 +67,8 @@ function issuedFacts(row: Awaited<ReturnType<typeof storedRow>>) {
     seal,
     bulk_operation_id: _operation,
     bulk_row_number: _row,
+    // When each was signed; who signed, at what level and with which certificate stay compared.
+    signed_at: _signedAt,
     ...facts
   } = row;
   const sealFacts = seal ? decodeSeal(seal)!.facts : null;

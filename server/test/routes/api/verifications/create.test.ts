@@ -5,7 +5,10 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { PDFDocument } from 'pdf-lib';
 
+import { DOCUMENT_CA_PATH } from '@common/verifications';
+
 import { renderPdfPages } from '../../../helpers/pdf-pages';
+import { pdfsig, trustStore } from '../../../helpers/pdf-signatures';
 import { createTemplate, defaultTemplate } from '../../../helpers/templates';
 import { createTestApp } from '../../../helpers/test-app';
 import { makeEncryptedPdf, makePdf, makePng } from '../../../helpers/test-documents';
@@ -89,6 +92,14 @@ test('uploading a PDF secures it: 201 with the verification, its files and a sea
       sha256: sha256(original),
     },
     secured: { size: expect.any(Number), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    // Signed by the install CA's certificate for the account, in the only name it has: its own, unverified.
+    signature: {
+      level: 'B-B',
+      signer: 'Ada King (name not verified)',
+      certificate_sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      signed_at: expect.any(String),
+      timestamped_at: null,
+    },
     public_url: `https://verify.example.com/v/${verification.code}`,
     qr_url: expect.stringMatching(
       new RegExp(`^https://verify\\.example\\.com/v/${verification.code}#\\d{250,}$`),
@@ -114,6 +125,18 @@ test('uploading a PDF secures it: 201 with the verification, its files and a sea
   expect(sha256(document.rawPayload)).toBe(verification.secured.sha256);
   const [pages] = await renderPdfPages([{ pdf: document.rawPayload }]);
   expect(pages.map((page) => page.qr?.data)).toEqual([verification.qr_url, verification.qr_url]);
+  // The file's own proof, for pdfsig trusting the CA the server publishes.
+  const ca = await app.inject({ url: DOCUMENT_CA_PATH });
+  expect(ca.headers['content-type']).toBe('application/x-pem-file');
+  const store = await trustStore(ca.body);
+  try {
+    const report = await pdfsig(document.rawPayload, store);
+    expect(report).toContain('Signature Validation: Signature is Valid.');
+    expect(report).toContain('Certificate Validation: Certificate is Trusted.');
+    expect(report).toContain('Signer Certificate Common Name: Ada King (name not verified)');
+  } finally {
+    await store.remove();
+  }
 
   const stored = await app.inject({
     url: `/api/verifications/${verification.id}/original/`,

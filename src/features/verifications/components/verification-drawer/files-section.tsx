@@ -1,6 +1,8 @@
-// The original and the secured document: names, sizes and the hashes that identify them.
+// The original and the secured document: names, sizes, the hashes that identify them and the secured PDF's own
+// signature (docs/signing.md).
 import Typography from '@mui/material/Typography';
 
+import { formatDateTime } from '@/lib/dates';
 import { formatFileSize } from '@/lib/format-file-size';
 
 import { Fact, Facts, Hash, Section } from './facts';
@@ -8,7 +10,7 @@ import { Fact, Facts, Hash, Section } from './facts';
 import type { Verification } from '../../api/verifications-api';
 
 export function FilesSection({ verification }: { verification: Verification }) {
-  const { original, secured } = verification;
+  const { original, secured, signature } = verification;
   return (
     <Section title="Files">
       <Facts>
@@ -25,6 +27,19 @@ export function FilesSection({ verification }: { verification: Verification }) {
         <Fact label="Secured">{formatFileSize(secured.size)} PDF</Fact>
         <Fact label="Secured SHA-256">
           <Hash value={secured.sha256} label="Copy SHA-256 of the secured document" />
+        </Fact>
+        <Fact label="Signature">
+          {signature ? (
+            <>
+              PAdES {signature.level} by {signature.signer}
+              <Typography component="span" variant="body2" color="text.secondary">
+                {' '}
+                · {formatDateTime(signature.signed_at)}
+              </Typography>
+            </>
+          ) : (
+            'Not signed (secured before documents were signed)'
+          )}
         </Fact>
       </Facts>
     </Section>
