@@ -85,6 +85,11 @@ export const API_ERROR_CODES = [
   'export_expired',
   // Account deletion: 410 from the public record of a deleted account's code
   'record_withdrawn',
+  // Resumable bulk uploads (tus)
+  /** 412: a tus endpoint called without `Tus-Resumable: 1.0.0`. */
+  'tus_resumable_required',
+  /** 4xx: the tus server refused the upload request (offset conflict, size, metadata); the message says why. */
+  'invalid_upload',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

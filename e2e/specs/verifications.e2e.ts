@@ -1,12 +1,14 @@
-// The product's core loop in Chromium: secure a PDF through the create screen, read its QR like a phone,
-// open the public page, check the original and an altered copy there, revoke and see the page say so;
+// The product's core loop in Chromium: secure a PDF through the create screen, read its QR like a phone, have
+// pdfsig validate its signature, open the public page, check the original and an altered copy there, revoke and see the page say so;
 // then secure a PDF imported by link through Companion.
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 
+import { DOCUMENT_CA_PATH } from '../../common/verifications';
 import { createVerifiedAccount, signInThroughUi } from '../../scripts/support/accounts';
 import { openPage } from '../../scripts/support/browser';
 import { renderPdfPages } from '../../server/test/helpers/pdf-pages';
+import { pdfsig, trustStore } from '../../server/test/helpers/pdf-signatures';
 import { makePdf } from '../../server/test/helpers/test-documents';
 import { useAppAndBrowser } from '../support/fixtures';
 
@@ -44,6 +46,17 @@ describe('verifications', () => {
     const secured = await readFile((await (await downloading).path())!);
     const [[firstPage]] = await renderPdfPages([{ pdf: secured }]);
     expect(firstPage.qr?.data).toBe(publicUrl);
+    // The downloaded file proves itself to poppler's pdfsig once the CA the server publishes is trusted.
+    const caPem = await (await fetch(`${app.baseUrl}${DOCUMENT_CA_PATH}`)).text();
+    const store = await trustStore(caPem);
+    try {
+      const report = await pdfsig(secured, store);
+      expect(report).toContain('Signature Type: ETSI.CAdES.detached');
+      expect(report).toContain('Signature Validation: Signature is Valid.');
+      expect(report).toContain('Certificate Validation: Certificate is Trusted.');
+    } finally {
+      await store.remove();
+    }
 
     const publicPage = await openPage(browser);
     await publicPage.goto(publicUrl);

@@ -11,6 +11,7 @@ import { Server, type ServerOptions } from '@tus/server';
 
 import { BULK_UPLOAD_KINDS, type BulkUploadKind } from '@common/bulk-schemas';
 
+import { AppError } from '../../lib/app-error';
 import { UploadedFile } from '../../lib/upload-temp-files';
 
 import { BULK_UPLOAD_TTL_MS, stageBulkUpload } from './bulk-uploads';
@@ -24,6 +25,19 @@ type TusRequest = Parameters<NonNullable<ServerOptions['onIncomingRequest']>>[0]
 function refusal(statusCode: number, message: string, field = 'file') {
   const body = { error: { code: 'invalid_upload', message, details: { [field]: [message] } } };
   return { status_code: statusCode, body: JSON.stringify(body) };
+}
+
+/** The tus server's own refusals (plain text, e.g. "Upload-Offset conflict") in our API's error body. */
+function asApiError(error: { status_code?: number; body?: string; message?: string }) {
+  const statusCode = error.status_code ?? 500;
+  const text = (error.body ?? error.message ?? '').trim();
+  if (text.startsWith('{')) return { status_code: statusCode, body: text };
+  const message =
+    statusCode >= 500 ? 'The upload could not be kept. Try again.' : text || 'Bad upload request.';
+  return {
+    status_code: statusCode,
+    body: JSON.stringify({ error: { code: 'invalid_upload', message } }),
+  };
 }
 
 export interface ResumableUploadSettings {
@@ -83,6 +97,7 @@ export function createResumableUploads(settings: ResumableUploadSettings) {
       const upload = await datastore.getUpload(uploadId).catch(() => null);
       if (upload?.metadata?.owner !== userId) throw refusal(404, 'There is no such upload.');
     },
+    onResponseError: (_request, error) => asApiError(error),
     async onUploadFinish(request, upload) {
       const metadata = upload.metadata ?? {};
       const file = new UploadedFile(
@@ -109,6 +124,28 @@ export function createResumableUploads(settings: ResumableUploadSettings) {
   });
 
   return {
+    /**
+     * What is refused before the tus server sees the request, in the API's own errors: another user's upload (as
+     * if it did not exist) and a request that does not speak tus.
+     */
+    async check(request: IncomingMessage, userId: string, uploadId?: string) {
+      if (uploadId) {
+        const upload = await datastore.getUpload(uploadId).catch(() => null);
+        if (upload?.metadata?.owner !== userId)
+          throw new AppError({
+            statusCode: 404,
+            code: 'not_found',
+            message: 'There is no such upload.',
+          });
+      }
+      if (request.headers['tus-resumable'] !== '1.0.0') {
+        throw new AppError({
+          statusCode: 412,
+          code: 'tus_resumable_required',
+          message: 'This is a tus 1.0.0 upload endpoint: send the header Tus-Resumable: 1.0.0.',
+        });
+      }
+    },
     /** Answers one tus request (POST, HEAD, PATCH, DELETE, OPTIONS) from a signed-in user. */
     async handle(request: IncomingMessage, response: ServerResponse, userId: string) {
       senders.set(request, userId);

@@ -106,6 +106,10 @@ const RULES: Record<string, RouteAccess> = {
   'POST /api/bulk-operations': EDIT_BULK,
   'POST /api/bulk-operations/sheet-preview/': EDIT_BULK,
   'POST /api/bulk-operations/uploads/': EDIT_BULK,
+  'POST /api/bulk-operations/uploads/resumable': EDIT_BULK,
+  'GET /api/bulk-operations/uploads/resumable/:id': EDIT_BULK,
+  'PATCH /api/bulk-operations/uploads/resumable/:id': EDIT_BULK,
+  'DELETE /api/bulk-operations/uploads/resumable/:id': EDIT_BULK,
   'GET /api/bulk-operations': VIEW_BULK,
   'GET /api/bulk-operations/:id/': VIEW_BULK,
   'POST /api/bulk-operations/:id/start/': EDIT_BULK,
@@ -231,9 +235,14 @@ function isChange(method: HTTPMethods): boolean {
   return !['GET', 'HEAD'].includes(method);
 }
 
-// The ids in a route's path that name the owner's data; an upload's id is its uploader's own, not the account's.
+/** An upload's id (a staged document, a resumable bulk upload) is its uploader's own, not the account's. */
+function namesOwnUpload(url: string): boolean {
+  return url.startsWith('/api/uploads/') || url.startsWith('/api/bulk-operations/uploads/');
+}
+
+// The ids in a route's path that name the owner's data.
 function namesAccountData(url: string): boolean {
-  return (url.includes('/:id') || url.includes('/:kid')) && !url.startsWith('/api/uploads/');
+  return (url.includes('/:id') || url.includes('/:kid')) && !namesOwnUpload(url);
 }
 
 function expectedOutcome(
@@ -403,7 +412,7 @@ async function requestFor(
       ? fixtures.templateId
       : url.startsWith('/api/team/')
         ? fixtures.memberId
-        : url.startsWith('/api/bulk-operations/')
+        : url.startsWith('/api/bulk-operations/:id')
           ? fixtures.bulkOperationId
           : url.startsWith('/api/integrations/api-keys/')
             ? fixtures.apiKeyId
@@ -425,8 +434,7 @@ async function requestFor(
 // names nothing (404).
 function describeOutcome(status: number, outcome: Outcome, url: string): string | number {
   if (outcome !== 'allowed') return status;
-  const notFoundIsAllowed =
-    url.startsWith('/api/uploads/:id') || url.startsWith('/api/auth/sessions/:id');
+  const notFoundIsAllowed = namesOwnUpload(url) || url.startsWith('/api/auth/sessions/:id');
   return status === 401 || status === 403 || (status === 404 && !notFoundIsAllowed)
     ? status
     : 'allowed';

@@ -15,6 +15,8 @@ const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
   );
   const answer = async (request: FastifyRequest, reply: FastifyReply) => {
     const userId = signedInUser(request).id;
+    const { id } = request.params as { id?: string };
+    await uploads.check(request.raw, userId, id);
     reply.hijack();
     await uploads.handle(request.raw, reply.raw, userId);
   };
