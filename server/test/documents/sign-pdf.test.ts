@@ -1,7 +1,10 @@
 // The PAdES signature on a secured PDF, checked by tools this project did not write: poppler's pdfsig with an NSS
 // database that trusts the install's CA, and OpenSSL's CMS verification over the signed byte ranges.
+import { X509Certificate } from 'node:crypto';
+
 import { declaredOnly, type IssuerIdentity } from '@common/issuer-identity';
 
+import { checkPdfSignature } from '../../src/documents/signing/check-pdf-signature';
 import {
   certificatePem,
   createDocumentCa,
@@ -138,5 +141,54 @@ describe('the certificate names the signer only as far as it is proven', () => {
     const commonName = await commonNameOf(identity);
     expect(commonName.length).toBeLessThanOrEqual(64);
     expect(commonName).toMatch(/… \(name not verified\)$/);
+  });
+});
+
+describe('checkPdfSignature, as npm run verify reads a file', () => {
+  const trusted = () => [new X509Certificate(Buffer.from(ca.certificate))];
+
+  test('a signed file is valid, trusted and whole; the claimed time and the signer are read', async () => {
+    // Whole seconds, as a PDF date holds them; within the certificate's validity.
+    const signedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
+    const signer = await signerFor(declaredOnly('Alpha University'));
+    const signed = await signPdf(await makePdf(), signer, { reason: 'Secured', signedAt });
+    expect(checkPdfSignature(Buffer.from(signed.bytes), trusted())).toEqual({
+      state: 'valid',
+      signer: 'Alpha University (name not verified)',
+      subFilter: 'ETSI.CAdES.detached',
+      claimedAt: signedAt.toISOString(),
+      isTrusted: true,
+      coversWholeFile: true,
+    });
+  });
+
+  test('a time claimed before the certificate existed is not trusted', async () => {
+    const signer = await signerFor(declaredOnly('Alpha University'));
+    const signedAt = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000);
+    const signed = await signPdf(await makePdf(), signer, { reason: 'Secured', signedAt });
+    expect(checkPdfSignature(Buffer.from(signed.bytes), trusted())).toMatchObject({
+      state: 'valid',
+      isTrusted: false,
+    });
+  });
+
+  test('a changed byte, another CA, bytes appended after and no signature at all', async () => {
+    const signer = await signerFor(declaredOnly('Alpha University'));
+    const signed = Buffer.from(
+      (await signPdf(await makePdf(), signer, { reason: 'Secured' })).bytes,
+    );
+    const changed = Buffer.from(signed);
+    changed[changed.indexOf('/MediaBox') + 1] = 'm'.charCodeAt(0);
+    expect(checkPdfSignature(changed, trusted())).toEqual({
+      state: 'invalid',
+      reason: 'the file was changed after it was signed',
+    });
+    expect(checkPdfSignature(signed, [])).toMatchObject({ state: 'valid', isTrusted: false });
+    const appended = Buffer.concat([signed, Buffer.from('\n% a later revision\n')]);
+    expect(checkPdfSignature(appended, trusted())).toMatchObject({
+      state: 'valid',
+      coversWholeFile: false,
+    });
+    expect(checkPdfSignature(await makePdf(), trusted())).toEqual({ state: 'unsigned' });
   });
 });
