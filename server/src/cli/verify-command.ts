@@ -30,11 +30,13 @@ import {
   type SealCheck,
   type SealedUrl,
 } from '@common/seals/verify-seal';
+import { DOCUMENT_CA_PATH } from '@common/verifications';
 
 import { ConfigError, loadConfig, type Environment } from '../config';
 import { detectDocumentType } from '../documents/detect-document-type';
 
 import { isParseArgsError, type CommandOutput } from './cli-support';
+import { loadDocumentCa, pdfSignatureOutcome } from './verify-pdf-signature';
 
 import type { QrReadJob, QrReadOutcome } from './verify-qr-worker';
 
@@ -59,14 +61,18 @@ export const VERIFY_LIMITS = {
 
 export const VERIFY_USAGE = `Usage:
   npm run verify -- <file.pdf|image.png|image.jpg> [--original <document>] [--jwks <trust-list.json>]
-      [--server <https://…>]
+      [--ca <qrverify-ca.pem>] [--server <https://…>]
 
 Reads the QR code of a secured document (a PDF, or a photo or scan of the print), verifies its seal offline and
 prints what the seal states: issuer, holder, issue and expiry dates, code, when it was sealed and with which key.
 
   --original <file>  the original document: checked against the SHA-256 the seal signed.
   --jwks <file>      a saved trust list (${TRUST_LIST_PATH} of the service) to check against, with no network.
-  --server <url>     the service whose trust list to fetch; default: the PUBLIC_URL setting.
+  --ca <file>        the service's document-signing CA (${DOCUMENT_CA_PATH}), with --jwks: to check a PDF's
+                     signature with no network.
+  --server <url>     the service whose trust list (and signing CA) to fetch; default: the PUBLIC_URL setting.
+
+A PDF's own signature (PAdES) is checked too: it fails the check when the file was changed after it was signed.
 
 The trust list always comes from --jwks or --server, never from the site the QR code points at: that site may be
 a look-alike that would vouch for its own fakes. A code pointing anywhere but the service or the issuer's verified
@@ -201,8 +207,10 @@ function describeFileError(error: unknown): string {
   }
 }
 
-/** The QR codes' texts in the file, read in a worker thread ended at the time limit. */
-async function readQrCodes(file: string): Promise<Extract<QrReadOutcome, { ok: true }>> {
+/** The file, and its QR codes' texts read in a worker thread ended at the time limit. */
+async function readQrCodes(
+  file: string,
+): Promise<Extract<QrReadOutcome, { ok: true }> & { bytes: Buffer; isPdf: boolean }> {
   let bytes: Buffer;
   try {
     bytes = await readFile(file);
@@ -224,7 +232,7 @@ async function readQrCodes(file: string): Promise<Extract<QrReadOutcome, { ok: t
   };
   const outcome = await runQrWorker(job);
   if (!outcome.ok) throw new CannotCheckError(`Cannot read ${file}: ${outcome.message}`);
-  return outcome;
+  return { ...outcome, bytes, isPdf: contentType === 'application/pdf' };
 }
 
 // The worker is TypeScript; a fresh thread has no loader, so it registers tsx before loading it (as piscina does
@@ -459,6 +467,7 @@ interface VerifyArgs {
   file: string;
   original?: string;
   jwks?: string;
+  ca?: string;
   server?: string;
 }
 
@@ -469,6 +478,7 @@ function parseVerifyArgs(argv: string[], cwd: string): VerifyArgs | 'help' {
     options: {
       original: { type: 'string' },
       jwks: { type: 'string' },
+      ca: { type: 'string' },
       server: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -486,6 +496,7 @@ function parseVerifyArgs(argv: string[], cwd: string): VerifyArgs | 'help' {
     file: resolve(positionals[0])!,
     original: resolve(values.original),
     jwks: resolve(values.jwks),
+    ca: resolve(values.ca),
     server: values.server,
   };
 }
@@ -512,10 +523,15 @@ function defaultServer(env: Environment): string {
 
 async function verifyDocument(args: VerifyArgs, env: Environment, output: CommandOutput) {
   const original = args.original ? await hashOriginal(args.original) : null;
-  const trustList = args.jwks
-    ? await readTrustListFile(args.jwks)
-    : await fetchTrustList(args.server ?? defaultServer(env), output);
+  const server = args.jwks ? undefined : (args.server ?? defaultServer(env));
+  const trustList = server
+    ? await fetchTrustList(server, output)
+    : await readTrustListFile(args.jwks!);
   const found = await readQrCodes(args.file);
+  const signature = found.isPdf
+    ? pdfSignatureOutcome(found.bytes, await loadDocumentCa({ file: args.ca, server }, output))
+    : null;
+  if (signature) output.out(`PDF signature: ${signature.line}`);
   const searched =
     found.pagesSearched < found.pageCount
       ? ` (searched the first ${found.pagesSearched} of ${found.pageCount} pages)`
@@ -537,6 +553,10 @@ async function verifyDocument(args: VerifyArgs, env: Environment, output: Comman
   for (const [index, { text, url }] of links.entries()) {
     if (index > 0) output.out('');
     verdicts.push(await checkLink(text, url, trustList, original, output));
+  }
+  if (signature?.problem) {
+    output.out(`NOT VERIFIED: ${signature.problem}.`);
+    return EXIT_NOT_VERIFIED;
   }
   // The weakest link decides: a failure over an unproven issuer over a full verification.
   if (verdicts.includes('not-verified')) return EXIT_NOT_VERIFIED;

@@ -4,7 +4,7 @@
 // node:crypto, whose trust lists the test writes (revoked keys, unknown keys, custom domains, issuer identities:
 // proven by a domain or the operator, declared, withheld, and trust lists from before identities).
 import { createHash, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
-import { rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 
@@ -20,7 +20,7 @@ import {
   type SealFacts,
 } from '@common/seals/seal-format';
 import { TRUST_LIST_PATH, type TrustList, type TrustedKey } from '@common/seals/trust-list';
-import { SEALED_QR_MIN_SIZE_MM } from '@common/verifications';
+import { DOCUMENT_CA_PATH, SEALED_QR_MIN_SIZE_MM } from '@common/verifications';
 
 import { runIssuersCommand } from '../../src/cli/issuers-command';
 import { runVerifyCli } from '../../src/cli/verify-command';
@@ -189,10 +189,51 @@ describe('a PDF secured by the app', () => {
       headers: user.headers,
     });
     await saveFile('secured-qr.png', qr.rawPayload);
+    await saveFile('qrverify-ca.pem', (await app.inject({ url: DOCUMENT_CA_PATH })).body);
   });
 
   afterAll(async () => {
     await app.close();
+  });
+
+  test("checks the PDF's own signature against the service's CA, and says when none was given", async () => {
+    const withCa = await verify(
+      'secured.pdf',
+      '--jwks',
+      'trust-list.json',
+      '--ca',
+      'qrverify-ca.pem',
+    );
+    expect(withCa.out).toMatch(
+      /^PDF signature: valid \(ETSI\.CAdES\.detached\) by “Grace Hopper \(name not verified\)”, made \d{4}-\d\d-\d\d \d\d:\d\d UTC; its certificate is from the service's CA$/m,
+    );
+    expect(withCa.code).toBe(3);
+    const withoutCa = await verify('secured.pdf', '--jwks', 'trust-list.json');
+    expect(withoutCa.out).toContain('its certificate was not checked (no CA given)');
+    expect(withoutCa.code).toBe(3);
+  });
+
+  test('a secured PDF changed after it was signed fails, whatever its seal says', async () => {
+    const secured = await readFile(pdf);
+    // A byte of the binary comment under the header: nothing a reader shows changes, the signed bytes do.
+    const at = secured.indexOf('%', 1) + 1;
+    expect(secured.subarray(0, at).toString('latin1')).toMatch(/^%PDF-\d\.\d\s+%$/);
+    secured[at] ^= 0x01;
+    await saveFile('changed.pdf', secured);
+    const result = await verify(
+      'changed.pdf',
+      '--jwks',
+      'trust-list.json',
+      '--ca',
+      'qrverify-ca.pem',
+    );
+    expect(result.out).toContain(
+      'PDF signature: INVALID: the file was changed after it was signed',
+    );
+    expect(result.out.split('\n').at(-1)).toBe(
+      "NOT VERIFIED: the PDF's signature is invalid: the file was changed after it was signed.",
+    );
+    expect(result.code).toBe(1);
   });
 
   test('verifies the signature against the saved trust list and prints what the seal states; the account only names itself', async () => {
@@ -290,7 +331,9 @@ describe('a PDF secured by the app', () => {
     try {
       const result = await verify(pdf, '--server', `http://127.0.0.1:${port}`);
 
-      expect(requests).toEqual([TRUST_LIST_PATH]);
+      // The signing CA comes from the same service.
+      expect(requests).toEqual([TRUST_LIST_PATH, DOCUMENT_CA_PATH]);
+      expect(result.out).toContain("its certificate is from the service's CA");
       expect(result.code).toBe(3);
     } finally {
       server.closeAllConnections();
