@@ -392,6 +392,16 @@ const envSchema = z.object({
   COMPANION_ONEDRIVE_SECRET: z.string().optional(),
   COMPANION_BOX_KEY: z.string().optional(),
   COMPANION_BOX_SECRET: z.string().optional(),
+  // An RFC 3161 time-stamping authority: secured PDFs are signed PAdES B-T when it answers within
+  // TSA_TIMEOUT_SECONDS, B-B otherwise (docs/signing.md). Basic auth when TSA_USERNAME is set.
+  TSA_URL: httpUrl().optional(),
+  TSA_USERNAME: z.string().optional(),
+  TSA_PASSWORD: z.string().optional(),
+  TSA_TIMEOUT_SECONDS: wholeNumber(
+    1,
+    120,
+    'must be a whole number of seconds from 1 to 120',
+  ).default(10),
   // Files in an S3-compatible bucket instead of DATA_DIR/files: chosen by S3_BUCKET (docs/deployment.md).
   S3_BUCKET: z.string().optional(),
   // Another S3-compatible store (MinIO, R2, s3rver); unset: AWS.

@@ -22,6 +22,7 @@ test('runs on defaults when nothing is set', () => {
     PORT: 8080,
     HOST: '127.0.0.1',
     TRUST_PROXY: false,
+    TSA_TIMEOUT_SECONDS: 10,
     DATA_DIR: path.resolve('data'),
     MAIL_FROM: 'QR Verify <no-reply@qrverify.local>',
     PUBLIC_URL: 'http://localhost:8080',

@@ -14,7 +14,8 @@ import { checkDocument, type DocumentLimits } from './check-document';
 import { createQrMatrix, type QrMatrix } from './create-qr-matrix';
 import { drawQrStamp } from './draw-qr-stamp';
 import { signSeal, type SealRequest } from './sign-seal';
-import { signPdf, type PdfSigner } from './signing/sign-pdf';
+import { signPdf, type PdfSigner, type SignedPdf } from './signing/sign-pdf';
+import type { TimestampSettings } from './signing/timestamp-authority';
 
 export interface SecureDocumentInput {
   /** The uploaded file, as received. */
@@ -31,6 +32,8 @@ export interface SecureDocumentInput {
   isChecked?: boolean;
   /** Who signs the secured PDF (PAdES, docs/signing.md); null leaves it unsigned. */
   signer: PdfSigner | null;
+  /** The time-stamping authority for a B-T signature (TSA_URL); unset or null: B-B. */
+  timestamp?: TimestampSettings | null;
 }
 
 export interface SecuredDocument {
@@ -49,8 +52,14 @@ export interface SecuredDocument {
   seal: { digits: string; kid: string } | null;
   /** The placement as drawn: a sealed code's size grows to what its modules need. */
   placement: QrPlacement;
-  /** The PDF's PAdES signature (signedAt in ISO 8601: a Date would not cross the worker's boundary as one). */
-  signature: { level: 'B-B'; signedAt: string } | null;
+  /** The PDF's PAdES signature (times in ISO 8601: a Date would not cross the worker's boundary as one). */
+  signature: {
+    level: SignedPdf['level'];
+    signedAt: string;
+    timestampedAt: string | null;
+    /** Why the TSA's timestamp is missing although one was asked for. */
+    timestampProblem: string | null;
+  } | null;
 }
 
 // Tenths of a millimetre, rounded up: the stored size never reads below what was drawn.
@@ -89,7 +98,7 @@ export async function secureDocument(input: SecureDocumentInput): Promise<Secure
 export async function stampDocument(
   doc: PDFDocument,
   { contentType, original }: { contentType: DocumentContentType; original: Buffer },
-  input: Pick<SecureDocumentInput, 'code' | 'url' | 'placement' | 'seal' | 'signer'>,
+  input: Pick<SecureDocumentInput, 'code' | 'url' | 'placement' | 'seal' | 'signer' | 'timestamp'>,
 ): Promise<SecuredDocument> {
   const bytes = original;
   const fonts = {
@@ -114,7 +123,10 @@ export async function stampDocument(
   const stampedPdf = await doc.save({ useObjectStreams: false });
   // The signature last, appended: nothing may rewrite the file after it.
   const signed = input.signer
-    ? await signPdf(stampedPdf, input.signer, { reason: `Its record: ${input.url}` })
+    ? await signPdf(stampedPdf, input.signer, {
+        reason: `Its record: ${input.url}`,
+        timestamp: input.timestamp,
+      })
     : null;
   const pdf = Buffer.from(signed?.bytes ?? stampedPdf);
   return {
@@ -127,6 +139,11 @@ export async function stampDocument(
     securedSha256: sha256(pdf),
     seal,
     placement,
-    signature: signed && { level: signed.level, signedAt: signed.signedAt.toISOString() },
+    signature: signed && {
+      level: signed.level,
+      signedAt: signed.signedAt.toISOString(),
+      timestampedAt: signed.timestampedAt?.toISOString() ?? null,
+      timestampProblem: signed.timestampProblem,
+    },
   };
 }

@@ -1,14 +1,14 @@
 // Checks the last signature of a PDF as a validator would, with no trust in the file: the signed byte ranges
 // against the CMS's message digest, the CMS signature against the signer's certificate, and that certificate
-// against the CAs the caller trusts (for `npm run verify`, the service's published CA). Pure JavaScript over
-// node:crypto; the CMS is read with @peculiar/asn1-cms.
-import { createHash, verify, X509Certificate } from 'node:crypto';
+// against the CAs the caller trusts (for `npm run verify`, the service's published CA); verify-signed-data.ts
+// does the cryptography.
 
-import { ContentInfo, SignedData } from '@peculiar/asn1-cms';
+import { ContentInfo } from '@peculiar/asn1-cms';
 import { AsnConvert } from '@peculiar/asn1-schema';
 
-const MESSAGE_DIGEST = '1.2.840.113549.1.9.4';
-const SHA256 = '2.16.840.1.101.3.4.2.1';
+import { verifySignedData } from './verify-signed-data';
+
+import type { X509Certificate } from 'node:crypto';
 
 export type PdfSignatureCheck =
   | { state: 'unsigned' }
@@ -74,20 +74,6 @@ function lastSignedParts(pdf: Buffer): SignedParts | null {
   };
 }
 
-/** What the signature covers: the signed attributes as a DER SET (RFC 5652, 5.4), not as the [0] they are sent in. */
-function derSet(items: Buffer[]): Buffer {
-  const body = Buffer.concat(items);
-  const length =
-    body.length < 0x80
-      ? Buffer.from([body.length])
-      : (() => {
-          const octets = Buffer.from(body.length.toString(16).padStart(8, '0'), 'hex');
-          const significant = octets.subarray(octets.findIndex((byte) => byte !== 0));
-          return Buffer.concat([Buffer.from([0x80 | significant.length]), significant]);
-        })();
-  return Buffer.concat([Buffer.from([0x31]), length, body]);
-}
-
 function commonName(certificate: X509Certificate): string {
   return /(?:^|\n)CN=([^\n]*)/.exec(certificate.subject)?.[1] ?? certificate.subject;
 }
@@ -105,36 +91,15 @@ function isIssuedByTrusted(certificate: X509Certificate, trusted: X509Certificat
 
 function checkCms(parts: SignedParts, trusted: X509Certificate[]): PdfSignatureCheck {
   const info = AsnConvert.parse(parts.cms, ContentInfo);
-  const signed = AsnConvert.parse(info.content, SignedData);
-  const signerInfo = signed.signerInfos[0];
-  if (!signerInfo?.signedAttrs) return { state: 'invalid', reason: 'it has no signed attributes' };
-  if (signerInfo.digestAlgorithm.algorithm !== SHA256) {
-    return { state: 'invalid', reason: 'it uses a digest other than SHA-256' };
-  }
-  const digest = signerInfo.signedAttrs.find((attribute) => attribute.attrType === MESSAGE_DIGEST);
-  const signedDigest = digest && Buffer.from(digest.attrValues[0]).subarray(2);
-  const actual = createHash('sha256').update(parts.content).digest();
-  if (!signedDigest?.equals(actual)) {
-    return { state: 'invalid', reason: 'the file was changed after it was signed' };
-  }
-  const attributes = derSet(
-    signerInfo.signedAttrs.map((attribute) => Buffer.from(AsnConvert.serialize(attribute))),
-  );
-  const signature = Buffer.from(signerInfo.signature.buffer);
-  const certificates = (signed.certificates ?? [])
-    .filter((choice) => choice.certificate)
-    .map((choice) => new X509Certificate(Buffer.from(AsnConvert.serialize(choice.certificate!))));
-  const signer = certificates.find((certificate) =>
-    verify('sha256', attributes, { key: certificate.publicKey, dsaEncoding: 'der' }, signature),
-  );
-  if (!signer) return { state: 'invalid', reason: 'its signature does not match its certificate' };
+  const check = verifySignedData(Buffer.from(info.content), parts.content);
+  if (!check.ok) return { state: 'invalid', reason: check.reason };
   const at = parts.claimedAt ? new Date(parts.claimedAt) : new Date();
   return {
     state: 'valid',
-    signer: commonName(signer),
+    signer: commonName(check.signer),
     subFilter: parts.subFilter,
     claimedAt: parts.claimedAt,
-    isTrusted: isIssuedByTrusted(signer, trusted, at),
+    isTrusted: isIssuedByTrusted(check.signer, trusted, at),
     coversWholeFile: parts.coversWholeFile,
   };
 }

@@ -3,13 +3,19 @@
 // securing worker; the key arrives as PKCS #8 and never leaves it.
 import { webcrypto } from 'node:crypto';
 
-import { CryptoKeySigner, PDF } from '@libpdf/core';
+import { CryptoKeySigner, PDF, TimestampError } from '@libpdf/core';
+
+import {
+  createTimestampClient,
+  TimestampUnavailable,
+  type TimestampSettings,
+} from './timestamp-authority';
 
 import type { CertifiedKey } from './document-certificates';
 
-// Room for the CMS: the leaf and the CA certificate (~0.6 KB each as P-256) and the signature. A B-T timestamp
-// needs more (docs/signing.md); libpdf's 12 KB default would make a 1 KB PDF 26 KB.
-const BASELINE_PLACEHOLDER_BYTES = 4096;
+// Room for the CMS: the leaf and the CA certificate (~0.6 KB each as P-256) and the signature; a timestamp token
+// brings the TSA's certificates (docs/signing.md). libpdf's 12 KB default would make a 1 KB PDF 26 KB.
+const PLACEHOLDER_BYTES = { 'B-B': 4096, 'B-T': 8192 } as const;
 
 export interface PdfSigner extends CertifiedKey {
   /** The CA certificates above the signer's, nearest first (DER). */
@@ -18,8 +24,12 @@ export interface PdfSigner extends CertifiedKey {
 
 export interface SignedPdf {
   bytes: Uint8Array;
-  level: 'B-B';
+  level: keyof typeof PLACEHOLDER_BYTES;
   signedAt: Date;
+  /** The time the TSA vouched for (B-T); null at B-B. */
+  timestampedAt: Date | null;
+  /** Why a timestamp was asked for and not had (the TSA failed): the PDF is signed B-B instead. */
+  timestampProblem: string | null;
 }
 
 async function cryptoKeySigner(signer: PdfSigner): Promise<CryptoKeySigner> {
@@ -39,21 +49,52 @@ async function cryptoKeySigner(signer: PdfSigner): Promise<CryptoKeySigner> {
   );
 }
 
-/** The PDF signed at PAdES B-B by `signer`; `reason` is what readers show beside the signature. */
-export async function signPdf(
+interface SigningOptions {
+  /** What readers show beside the signature. */
+  reason: string;
+  signedAt?: Date;
+  /** TSA_URL's settings: a B-T signature when the TSA answers, else B-B. */
+  timestamp?: TimestampSettings | null;
+}
+
+async function signAt(
   bytes: Uint8Array,
   signer: PdfSigner,
-  { reason, signedAt = new Date() }: { reason: string; signedAt?: Date },
+  { reason, signedAt }: { reason: string; signedAt: Date },
+  timestamp: TimestampSettings | null,
 ): Promise<SignedPdf> {
   const pdf = await PDF.load(bytes);
+  const tsa = timestamp && createTimestampClient(timestamp);
+  const level = tsa ? 'B-T' : 'B-B';
   const result = await pdf.sign({
     signer: await cryptoKeySigner(signer),
     reason,
     signingTime: signedAt,
     subFilter: 'ETSI.CAdES.detached',
-    level: 'B-B',
+    level,
+    ...(tsa && { timestampAuthority: tsa }),
     digestAlgorithm: 'SHA-256',
-    estimatedSize: BASELINE_PLACEHOLDER_BYTES,
+    estimatedSize: PLACEHOLDER_BYTES[level],
   });
-  return { bytes: result.bytes, level: 'B-B', signedAt };
+  const timestampedAt = tsa?.lastTime ?? null;
+  return { bytes: result.bytes, level, signedAt, timestampedAt, timestampProblem: null };
+}
+
+/** The PDF signed by `signer`: PAdES B-T when a TSA is set and answers, B-B otherwise. */
+export async function signPdf(
+  bytes: Uint8Array,
+  signer: PdfSigner,
+  { reason, signedAt = new Date(), timestamp = null }: SigningOptions,
+): Promise<SignedPdf> {
+  if (!timestamp) return signAt(bytes, signer, { reason, signedAt }, null);
+  try {
+    return await signAt(bytes, signer, { reason, signedAt }, timestamp);
+  } catch (error) {
+    const cause = (error as { cause?: unknown }).cause;
+    const unavailable = [error, cause].find((item) => item instanceof TimestampUnavailable);
+    if (!unavailable && !(error instanceof TimestampError)) throw error;
+    // A fresh load: a failed sign may leave libpdf's document half-written.
+    const signed = await signAt(bytes, signer, { reason, signedAt }, null);
+    return { ...signed, timestampProblem: ((unavailable ?? error) as Error).message };
+  }
 }

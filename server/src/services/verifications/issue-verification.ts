@@ -29,6 +29,7 @@ import type { Database } from '../../db/schema';
 import type { DrawnText } from '../../documents/draw-design';
 import type { SecuredDocument } from '../../documents/secure-document';
 import type { SecuringParameters } from '../../documents/securing-pool';
+import type { TimestampSettings } from '../../documents/signing/timestamp-authority';
 import type { Issuer } from './resolve-issuer';
 import type { VerificationDeps } from './verification-deps';
 import type { Transaction } from 'kysely';
@@ -121,6 +122,17 @@ async function secure(
   }
 }
 
+/** TSA_URL's settings for a B-T signature; null: B-B. */
+function timestampSettings(config: IssueDeps['config']): TimestampSettings | null {
+  if (!config.TSA_URL) return null;
+  return {
+    url: config.TSA_URL,
+    username: config.TSA_USERNAME,
+    password: config.TSA_PASSWORD,
+    timeoutSeconds: config.TSA_TIMEOUT_SECONDS,
+  };
+}
+
 /** Issues one verification (the steps above) and answers its id and public code. */
 export async function issueVerification(
   deps: IssueDeps,
@@ -145,6 +157,7 @@ export async function issueVerification(
     maxBytes: config.UPLOAD_MAX_BYTES,
     seal: sealRequestFor(sealKey, facts),
     signer,
+    timestamp: timestampSettings(config),
   });
   // 4–6. files, record, tell
   const { alsoInTransaction } = request;

@@ -44,6 +44,9 @@ function signatureColumns(secured: SecuredDocument, signer: NewVerificationRecor
     signature_signer: signer.commonName,
     signature_certificate_sha256: signer.certificateSha256,
     signed_at: new Date(secured.signature.signedAt),
+    timestamped_at: secured.signature.timestampedAt
+      ? new Date(secured.signature.timestampedAt)
+      : null,
   };
 }
 

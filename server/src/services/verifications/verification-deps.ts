@@ -33,6 +33,13 @@ export interface VerificationDeps {
   documentSigning: Pick<DocumentSigningServices, 'signerFor'>;
   config: Pick<
     Config,
-    'PUBLIC_URL' | 'UPLOAD_MAX_BYTES' | 'CUSTOM_DOMAIN_TARGET' | 'CUSTOM_DOMAIN_SCHEME'
+    | 'PUBLIC_URL'
+    | 'UPLOAD_MAX_BYTES'
+    | 'CUSTOM_DOMAIN_TARGET'
+    | 'CUSTOM_DOMAIN_SCHEME'
+    | 'TSA_URL'
+    | 'TSA_USERNAME'
+    | 'TSA_PASSWORD'
+    | 'TSA_TIMEOUT_SECONDS'
   >;
 }
