@@ -15,6 +15,7 @@ import { createQrMatrix, type QrMatrix } from './create-qr-matrix';
 import { drawQrStamp } from './draw-qr-stamp';
 import { signSeal, type SealRequest } from './sign-seal';
 import { signPdf, type PdfSigner, type SignedPdf } from './signing/sign-pdf';
+
 import type { TimestampSettings } from './signing/timestamp-authority';
 
 export interface SecureDocumentInput {
