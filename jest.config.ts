@@ -1,7 +1,7 @@
 /** @jest-config-loader ts-node */
 // Two test suites share this config: the SPA (jsdom) and the server (node, real database).
 // The server suite runs on embedded PGlite; its data layer runs again on the Postgres server when one answers.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -84,13 +84,13 @@ function isReachable(url: string): Promise<boolean> {
 const DATA_LAYER_FOLDERS = ['server/test/db', 'server/test/services'];
 const USES_TEST_DATABASE = /createTestApp|createEmptyTestDatabase|postgresServerUrl/;
 // Data-layer files that build an app but send no SQL of their own (the password hasher the app is built with).
-const NO_SQL_OF_THEIR_OWN = ['server/test/services/auth/password-hasher.test.ts'];
+const NO_SQL_OF_THEIR_OWN = ['server/test/services/auth/password-hasher.cases.ts'];
 
 function dataLayerTests(): string[] {
   return DATA_LAYER_FOLDERS.flatMap((folder) =>
     readdirSync(path.join(__dirname, folder), { recursive: true, encoding: 'utf8' })
       .map((file) => path.posix.join(folder, file))
-      .filter((file) => file.endsWith('.test.ts'))
+      .filter((file) => file.endsWith('.test.ts') || file.endsWith('.cases.ts'))
       .filter((file) => USES_TEST_DATABASE.test(readFileSync(path.join(__dirname, file), 'utf8')))
       .filter((file) => !NO_SQL_OF_THEIR_OWN.includes(file)),
   );
@@ -99,34 +99,72 @@ function dataLayerTests(): string[] {
 const POSTGRES_TESTS = [
   ...dataLayerTests(),
   'server/test/server.test.ts',
-  'server/test/cli/sso-command.test.ts',
-  'server/test/plugins/queue.test.ts',
+  'server/test/cli/sso-command.cases.ts',
+  'server/test/plugins/queue.cases.ts',
   'server/test/routes/api/health/health.test.ts',
-  'server/test/routes/api/auth/register.test.ts',
-  'server/test/routes/api/auth/token.test.ts',
-  'server/test/routes/api/auth/otp.test.ts',
-  'server/test/routes/api/templates/templates.test.ts',
-  'server/test/routes/api/templates/default-and-delete.test.ts',
+  'server/test/routes/api/auth/register.cases.ts',
+  'server/test/routes/api/auth/token.cases.ts',
+  'server/test/routes/api/auth/otp.cases.ts',
+  'server/test/routes/api/templates/templates.cases.ts',
+  'server/test/routes/api/templates/default-and-delete.cases.ts',
   'server/test/routes/api/uploads/uploads.test.ts',
-  'server/test/routes/api/verifications/create.test.ts',
-  'server/test/routes/api/verifications/manage.test.ts',
-  'server/test/routes/api/team/team.test.ts',
-  'server/test/routes/api/team/invitations.test.ts',
-  'server/test/routes/api/team/records.test.ts',
-  'server/test/routes/v/verification-page.test.ts',
-  'server/test/routes/api/bulk/documents-mode.test.ts',
-  'server/test/routes/api/bulk/lifecycle.test.ts',
+  'server/test/routes/api/verifications/create.cases.ts',
+  'server/test/routes/api/verifications/manage.cases.ts',
+  'server/test/routes/api/team/team.cases.ts',
+  'server/test/routes/api/team/invitations.cases.ts',
+  'server/test/routes/api/team/records.cases.ts',
+  'server/test/routes/v/verification-page.cases.ts',
+  'server/test/routes/api/bulk/documents-mode.cases.ts',
+  'server/test/routes/api/bulk/lifecycle.cases.ts',
   'server/test/crash/bulk-crash.postgres.test.ts',
   'server/test/scale-out/two-instances.postgres.test.ts',
-  'server/test/routes/api/subscription/stripe-webhook.test.ts',
+  'server/test/routes/api/subscription/stripe-webhook.cases.ts',
   'server/test/routes/api/analytics/scans.test.ts',
-  'server/test/routes/api/auth/sessions.test.ts',
+  'server/test/routes/api/auth/sessions.cases.ts',
 ];
+
+function caseFiles(): string[] {
+  return readdirSync(path.join(__dirname, 'server/test'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.cases.ts'))
+    .map((file) => path.posix.join('server/test', file));
+}
+
+/** The jest file that runs `file`: itself, or for a case file its folder's jest file (case-files.ts). */
+function jestFileOf(file: string): string {
+  if (!file.endsWith('.cases.ts')) return file;
+  const folder = path.posix.dirname(file);
+  return `${folder}/${path.posix.basename(folder)}.test.ts`;
+}
+
+/**
+ * The server's test files, or with `only` (paths from the root) just those: their jest files, with the case files
+ * named in a global that case-files.ts reads.
+ */
+function serverTests(only?: string[]): Pick<Config, 'testMatch' | 'globals'> {
+  // A case file runs only through its folder's jest file, and a listed file that moved would run nothing: both
+  // fail the run here rather than drop tests silently.
+  for (const file of caseFiles()) {
+    if (!existsSync(path.join(__dirname, jestFileOf(file))))
+      throw new Error(`${file} has no ${jestFileOf(file)} to run it (case-files.ts)`);
+  }
+  const missing = (only ?? []).filter((file) => !existsSync(path.join(__dirname, file)));
+  if (missing.length > 0) throw new Error(`No such test files: ${missing.join(', ')}`);
+  if (!only) return { testMatch: ['**/*.test.ts'], globals: { CASE_FILES: [] } };
+  const jestFiles = [...new Set(only.map(jestFileOf))];
+  return {
+    testMatch: jestFiles.map((file) => `<rootDir>/${file}`),
+    globals: { CASE_FILES: only.filter((file) => file.endsWith('.cases.ts')) },
+  };
+}
+
+// `npm run test:node24` names its files here (scripts/test.ts), comma-separated.
+const ONLY_FILES = process.env.TEST_ONLY_FILES?.split(',').filter(Boolean);
 
 function serverProject(
   displayName: string,
   databaseUrl?: string,
 ): NonNullable<Config['projects']>[number] {
+  const tests = serverTests(databaseUrl ? POSTGRES_TESTS : ONLY_FILES);
   return {
     displayName,
     testEnvironment: 'node',
@@ -134,13 +172,13 @@ function serverProject(
     // every file, and a worker that has run enough files overflows the stack assigning through the chain.
     testEnvironmentOptions: { globalsCleanup: 'off' },
     roots: ['<rootDir>/server', '<rootDir>/common'],
-    testMatch: databaseUrl ? POSTGRES_TESTS.map((file) => `<rootDir>/${file}`) : ['**/*.test.ts'],
+    testMatch: tests.testMatch,
     // *.postgres.test.ts need a Postgres server: they run in the Postgres project only.
     testPathIgnorePatterns: databaseUrl ? [] : ['\\.postgres\\.test\\.ts$'],
     transform: swcTransform,
     transformIgnorePatterns: [`node_modules/(?!(${esmPackages})/)`],
     moduleNameMapper,
-    globals: { TEST_DATABASE_URL: databaseUrl ?? '' },
+    globals: { TEST_DATABASE_URL: databaseUrl ?? '', ...tests.globals },
     // Migrates one template database per run, which each test's fresh database is copied from: a set-up file per
     // project, as jest runs each global set-up module once, for the first project that names it.
     globalSetup: `<rootDir>/server/test/helpers/${databaseUrl ? 'postgres' : 'pglite'}-global-setup.ts`,

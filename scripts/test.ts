@@ -19,13 +19,19 @@ interface SuiteResult {
   seconds: number;
 }
 
-function runJest(name: string, args: string[], node = process.execPath): SuiteResult {
+function runJest(
+  name: string,
+  args: string[],
+  node = process.execPath,
+  env: Record<string, string> = {},
+): SuiteResult {
   const started = performance.now();
   const outputFile = path.join(resultsDir, `${name.replace(/\W+/g, '-')}-results.json`);
   rmSync(outputFile, { force: true });
   const jestBin = path.join(root, 'node_modules/jest/bin/jest.js');
   const run = spawnSync(node, [jestBin, ...args, '--json', '--outputFile', outputFile], {
     cwd: root,
+    env: { ...process.env, ...env },
     stdio: 'inherit',
   });
   const seconds = (performance.now() - started) / 1000;
@@ -110,57 +116,57 @@ const NODE24_FILES = [
   // logic over the same database.
   'server/test/server.test.ts',
   'server/test/app.test.ts',
-  'server/test/cli/backup-command.test.ts',
-  'server/test/cli/storage-migrate-command.test.ts',
-  'server/test/cli/verify-command.test.ts',
-  'server/test/lib/data-dir-lock.test.ts',
-  'server/test/lib/worker-bundle.test.ts',
+  'server/test/cli/backup-command.cases.ts',
+  'server/test/cli/storage-migrate-command.cases.ts',
+  'server/test/cli/verify-command.cases.ts',
+  'server/test/lib/data-dir-lock.cases.ts',
+  'server/test/lib/worker-bundle.cases.ts',
   'server/test/plugins/sentry.test.ts',
   // PGlite on disk (WebAssembly and the file system under it), backups of its folder, the job queue's timers.
-  'server/test/db/open-database.test.ts',
+  'server/test/db/open-database.cases.ts',
   'server/test/services/backups/snapshots.test.ts',
-  'server/test/plugins/queue.test.ts',
+  'server/test/plugins/queue.cases.ts',
   // Native addons: argon2; canvas with pdf.js and zbarimg reading what we drew.
-  'server/test/services/auth/password-hasher.test.ts',
-  'server/test/services/seals/independent-check.test.ts',
+  'server/test/services/auth/password-hasher.cases.ts',
+  'server/test/services/seals/independent-check.cases.ts',
   // Document bytes in worker threads (piscina): PDF, images, sheets, zips; memory and time limits.
-  'server/test/documents/*.test.ts',
-  'server/test/routes/api/verifications/securing-pool.test.ts',
-  'server/test/routes/api/verifications/create.test.ts',
-  'server/test/routes/api/bulk/design-mode.test.ts',
-  'server/test/routes/api/bulk/documents-mode.test.ts',
-  'server/test/routes/api/resource-bombs.test.ts',
+  'server/test/documents/*.cases.ts',
+  'server/test/routes/api/verifications/securing-pool.cases.ts',
+  'server/test/routes/api/verifications/create.cases.ts',
+  'server/test/routes/api/bulk/design-mode.cases.ts',
+  'server/test/routes/api/bulk/documents-mode.cases.ts',
+  'server/test/routes/api/resource-bombs.cases.ts',
   // Sockets, HTTP parsing and streams: real connections, multipart, SMTP, fetch (undici) with the SSRF agent,
   // OpenID Connect (jose's WebCrypto), Companion, Stripe's signed webhooks, rate limits on a listening server.
-  'server/test/plugins/multipart.test.ts',
+  'server/test/plugins/multipart.cases.ts',
   'server/test/routes/body-refusals.test.ts',
-  'server/test/plugins/connection-errors.test.ts',
-  'server/test/mail/*.test.ts',
-  'server/test/plugins/mail.test.ts',
-  'server/test/plugins/companion.test.ts',
-  'server/test/plugins/rate-limit.test.ts',
-  'server/test/routes/api/auth/sso.test.ts',
-  'server/test/routes/api/integrations/webhooks-delivery.test.ts',
-  'server/test/routes/api/integrations/webhooks-ssrf.test.ts',
-  'server/test/routes/api/subscription/stripe-webhook.test.ts',
+  'server/test/plugins/connection-errors.cases.ts',
+  'server/test/mail/*.cases.ts',
+  'server/test/plugins/mail.cases.ts',
+  'server/test/plugins/companion.cases.ts',
+  'server/test/plugins/rate-limit.cases.ts',
+  'server/test/routes/api/auth/sso.cases.ts',
+  'server/test/routes/api/integrations/webhooks-delivery.cases.ts',
+  'server/test/routes/api/integrations/webhooks-ssrf.cases.ts',
+  'server/test/routes/api/subscription/stripe-webhook.cases.ts',
   // Storage: the disk's files and renames, S3 over HTTP.
-  'server/test/storage/*.test.ts',
-  'server/test/plugins/storage.test.ts',
+  'server/test/storage/*.cases.ts',
+  'server/test/plugins/storage.cases.ts',
   // Crypto and Unicode data: seals (WebCrypto ECDSA), the page's hash (WebAssembly), TR39 skeletons (ICU).
-  'server/test/services/seals/seal-round-trip.test.ts',
-  'server/test/pages/verification-page.test.ts',
-  'server/test/routes/v/verification-page.test.ts',
-  'server/test/lib/look-alike-names.test.ts',
+  'server/test/services/seals/seal-round-trip.cases.ts',
+  'server/test/pages/verification-page.cases.ts',
+  'server/test/routes/v/verification-page.cases.ts',
+  'server/test/lib/look-alike-names.cases.ts',
   // Compression and zips: the account export, the SPA's compressed files, CSV streams.
-  'server/test/routes/api/account/export.test.ts',
-  'server/test/plugins/spa.test.ts',
-  'server/test/lib/spreadsheet-csv.test.ts',
+  'server/test/routes/api/account/export.cases.ts',
+  'server/test/plugins/spa.cases.ts',
+  'server/test/lib/spreadsheet-csv.cases.ts',
   // Smoke of the rest: the app built and used end to end (health, sign-up and mail, tokens, the OpenAPI
   // document checked by a validator in a node of its own).
   'server/test/routes/api/health/health.test.ts',
-  'server/test/routes/api/auth/register.test.ts',
-  'server/test/routes/api/auth/token.test.ts',
-  'server/test/routes/api/openapi.test.ts',
+  'server/test/routes/api/auth/register.cases.ts',
+  'server/test/routes/api/auth/token.cases.ts',
+  'server/test/routes/api/openapi.cases.ts',
 ];
 
 /** NODE24_FILES as files (Node 20 has no fs.globSync); throws on a pattern that matches none. */
@@ -189,14 +195,16 @@ function node24Files(): string[] {
 function serverSuiteOnNode24(extra: string[]): SuiteResult[] {
   const binary = nodeBinary(24);
   const patterns = patternArgsOf(extra);
-  const files = patterns.length > 0 ? patterns : ['--runTestsByPath', ...node24Files()];
   console.log(
     patterns.length > 0
       ? `Server files matching ${extra.join(' ')} on Node ${nodeVersion(binary)}`
-      : `${files.length - 1} server files on Node ${nodeVersion(binary)} (NODE24_FILES in scripts/test.ts)`,
+      : `${node24Files().length} server files on Node ${nodeVersion(binary)} (NODE24_FILES in scripts/test.ts)`,
   );
-  const args = [...files, '--config', 'jest.config.ts', '--selectProjects', 'server:pglite'];
-  return [runJest('server on Node 24', args, binary)];
+  const args = [...patterns, '--config', 'jest.config.ts', '--selectProjects', 'server:pglite'];
+  // Case files run in their folder's jest file: jest.config.ts picks those files and tells them which cases.
+  const env: Record<string, string> =
+    patterns.length > 0 ? {} : { TEST_ONLY_FILES: node24Files().join(',') };
+  return [runJest('server on Node 24', args, binary, env)];
 }
 
 async function main() {

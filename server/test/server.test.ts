@@ -24,7 +24,7 @@ let child: ChildProcess | undefined;
 beforeEach(async () => {
   dataDir = await createTempDir();
   if (postgresServerUrl()) database = await createEmptyTestDatabase();
-  // A new folder, as the first start makes it (db/open-database.test.ts covers making one; e2e starts on none).
+  // A new folder, as the first start makes it (db/open-database.cases.ts covers making one; e2e starts on none).
   else await createPgliteFolder(path.join(dataDir, 'pglite'));
 });
 

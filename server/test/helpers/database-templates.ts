@@ -127,7 +127,7 @@ export async function removePgliteTemplateFile(): Promise<void> {
 /**
  * Puts a new, empty PGlite data folder at `dataDir`, as the app's first start would make it: a copy of the run's
  * template folder, or (without the global set-up) made as the app makes it. For tests about what happens on such
- * a folder later; the tests of making one (db/open-database.test.ts) make their own.
+ * a folder later; the tests of making one (db/open-database.cases.ts) make their own.
  */
 export async function createPgliteFolder(dataDir: string): Promise<void> {
   const template = process.env[PGLITE_TEMPLATE_FOLDER];

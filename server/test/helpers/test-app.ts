@@ -199,13 +199,21 @@ const sharedApps = new Map<string, Promise<FastifyInstance>>();
 // Apps made by createTestApp and not closed yet.
 const openApps = new Set<FastifyInstance>();
 
-afterAll(async () => {
-  // Apps first: they hold connections to the file's database.
+/**
+ * Closes the apps a case file left open (its shared apps, and any a failed test did not close), keeping the test
+ * file's database for the next case file (case-files.ts).
+ */
+export async function closeCaseFileApps(): Promise<void> {
   for (const app of sharedApps.values()) await (await app).close();
   sharedApps.clear();
   // A test that failed before its own app.close() would leave its app running: its job queue would go on
   // polling a closed database after the file ends, and keep the jest worker from exiting.
   for (const app of openApps) await app.close();
+}
+
+afterAll(async () => {
+  // Apps first: they hold connections to the file's database.
+  await closeCaseFileApps();
   const database = fileDatabase;
   fileDatabase = undefined;
   if (database) await (await database).close();

@@ -160,10 +160,11 @@ export interface VerificationJson {
 type SecuringPoolModule = typeof import('../../src/documents/securing-pool');
 
 /**
- * securing-pool.ts with pools that last the test file rather than one app, for jest.mock in files that upload from
- * many apps: every app starts its pool's worker threads afresh, and each thread loads pdf-lib and the securing code
- * again (0.15 s, more on a busy machine). Documents are still secured in real worker threads; apps
- * with the same securing settings share one pool, which the file closes after its last test.
+ * securing-pool.ts with pools that last the jest file rather than one app: every app would start its pool's worker
+ * threads afresh, and each thread loads pdf-lib and the securing code again (0.15 s, more on a busy machine).
+ * Documents are still secured in real worker threads; apps with the same securing settings share one pool, which
+ * the jest file closes after its last test. Case files get it from runCaseFiles (case-files.ts); a jest file of
+ * its own that uploads from many apps mocks it itself:
  *
  *   jest.mock('…/src/documents/securing-pool', () =>
  *     jest.requireActual('…/helpers/verifications').securingPoolsPerFile(),

@@ -1,4 +1,4 @@
-// What every Storage implementation promises (storage.ts), as tests: disk-storage.test.ts and s3-storage.test.ts
+// What every Storage implementation promises (storage.ts), as tests: disk-storage.cases.ts and s3-storage.cases.ts
 // each run them on their own store, so the app behaves the same whichever one it is given.
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
