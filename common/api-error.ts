@@ -90,6 +90,14 @@ export const API_ERROR_CODES = [
   'tus_resumable_required',
   /** 4xx: the tus server refused the upload request (offset conflict, size, metadata); the message says why. */
   'invalid_upload',
+  // An issuer's own document-signing certificate (PKCS #12): 422, the message says what to change
+  'certificate_wrong_password',
+  'certificate_unreadable',
+  'certificate_unsupported_key',
+  'certificate_expired',
+  'certificate_not_yet_valid',
+  'certificate_not_for_signing',
+  'certificate_key_mismatch',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

@@ -13,6 +13,7 @@ import {
   type CertifiedKey,
 } from '../../src/documents/signing/document-certificates';
 import { signPdf, type PdfSigner } from '../../src/documents/signing/sign-pdf';
+import { issuerCertificateFile } from '../helpers/issuer-certificates';
 import {
   opensslVerifies,
   pdfsig,
@@ -91,6 +92,27 @@ test('a certificate from another CA is not trusted', async () => {
   expect(report).toContain('Signature Validation: Signature is Valid.');
   expect(report).not.toContain('Certificate is Trusted.');
   expect(await opensslVerifies(signed.bytes, store)).toBe(false);
+});
+
+test("an issuer's own .p12 (RSA, its CA's chain) signs a PDF that pdfsig and OpenSSL trust through that CA", async () => {
+  const own = await issuerCertificateFile({ key: 'rsa-2048', legacy: true });
+  const signed = await signPdf(
+    await makePdf(),
+    { pkcs12: own.pkcs12, password: own.password },
+    { reason: 'Secured by QR Verify' },
+  );
+  const issuersStore = await trustStore(certificatePem(own.caCertificate));
+  try {
+    const report = await pdfsig(signed.bytes, issuersStore);
+    expect(report).toContain('Signature Validation: Signature is Valid.');
+    expect(report).toContain('Certificate Validation: Certificate is Trusted.');
+    expect(report).toContain('Signer Certificate Common Name: Alpha University');
+    expect(await opensslVerifies(signed.bytes, issuersStore)).toBe(true);
+    // Not through the install's CA: it never certified this key.
+    expect(await pdfsig(signed.bytes, store)).not.toContain('Certificate is Trusted.');
+  } finally {
+    await issuersStore.remove();
+  }
 });
 
 describe('the certificate names the signer only as far as it is proven', () => {

@@ -3,7 +3,7 @@
 // securing worker; the key arrives as PKCS #8 and never leaves it.
 import { webcrypto } from 'node:crypto';
 
-import { CryptoKeySigner, PDF, TimestampError } from '@libpdf/core';
+import { CryptoKeySigner, P12Signer, PDF, TimestampError, type Signer } from '@libpdf/core';
 
 import {
   createTimestampClient,
@@ -17,10 +17,19 @@ import type { CertifiedKey } from './document-certificates';
 // brings the TSA's certificates (docs/signing.md). libpdf's 12 KB default would make a 1 KB PDF 26 KB.
 const PLACEHOLDER_BYTES = { 'B-B': 4096, 'B-T': 8192 } as const;
 
-export interface PdfSigner extends CertifiedKey {
+/** A certificate from the install's CA (P-256), its key as PKCS #8. */
+export interface CertifiedSigner extends CertifiedKey {
   /** The CA certificates above the signer's, nearest first (DER). */
   chain: Uint8Array[];
 }
+
+/** The issuer's own PKCS #12 file and its password, opened only here (issuer-certificate.ts checked it). */
+export interface Pkcs12Signer {
+  pkcs12: Uint8Array;
+  password: string;
+}
+
+export type PdfSigner = CertifiedSigner | Pkcs12Signer;
 
 export interface SignedPdf {
   bytes: Uint8Array;
@@ -32,7 +41,18 @@ export interface SignedPdf {
   timestampProblem: string | null;
 }
 
-async function cryptoKeySigner(signer: PdfSigner): Promise<CryptoKeySigner> {
+// An issuer's own chain can be long and its keys RSA: the file's size bounds the certificates it brings.
+function placeholderBytes(level: keyof typeof PLACEHOLDER_BYTES, signer: PdfSigner): number {
+  return PLACEHOLDER_BYTES[level] + ('pkcs12' in signer ? signer.pkcs12.length : 0);
+}
+
+async function libpdfSigner(signer: PdfSigner): Promise<Signer> {
+  return 'pkcs12' in signer
+    ? P12Signer.create(signer.pkcs12, signer.password)
+    : cryptoKeySigner(signer);
+}
+
+async function cryptoKeySigner(signer: CertifiedSigner): Promise<CryptoKeySigner> {
   const privateKey = await webcrypto.subtle.importKey(
     'pkcs8',
     new Uint8Array(signer.pkcs8),
@@ -67,14 +87,14 @@ async function signAt(
   const tsa = timestamp && createTimestampClient(timestamp);
   const level = tsa ? 'B-T' : 'B-B';
   const result = await pdf.sign({
-    signer: await cryptoKeySigner(signer),
+    signer: await libpdfSigner(signer),
     reason,
     signingTime: signedAt,
     subFilter: 'ETSI.CAdES.detached',
     level,
     ...(tsa && { timestampAuthority: tsa }),
     digestAlgorithm: 'SHA-256',
-    estimatedSize: PLACEHOLDER_BYTES[level],
+    estimatedSize: placeholderBytes(level, signer),
   });
   const timestampedAt = tsa?.lastTime ?? null;
   return { bytes: result.bytes, level, signedAt, timestampedAt, timestampProblem: null };

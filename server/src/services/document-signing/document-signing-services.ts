@@ -31,10 +31,10 @@ export interface DocumentSigningDeps {
 }
 
 /** The signer the securing worker gets, with what the verification records of it. */
-export interface AccountSigner extends PdfSigner {
+export type AccountSigner = PdfSigner & {
   commonName: string;
   certificateSha256: string;
-}
+};
 
 function sha256Hex(bytes: Uint8Array | string): string {
   return createHash('sha256').update(bytes).digest('hex');

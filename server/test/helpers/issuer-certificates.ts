@@ -1,0 +1,133 @@
+// PKCS #12 files as an issuer would bring them: a key and its certificate from a test CA (any dates, key and
+// usages), packed by OpenSSL's `pkcs12 -export`, the tool most issuers export theirs with.
+import 'reflect-metadata';
+import { execFile } from 'node:child_process';
+import { webcrypto } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+import * as x509 from '@peculiar/x509';
+
+import { createTempDir } from './test-app';
+
+x509.cryptoProvider.set(webcrypto as unknown as Crypto);
+
+const run = promisify(execFile);
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type KeyKind = 'rsa-2048' | 'rsa-1024' | 'ec-p256';
+
+const KEY_ALGORITHMS: Record<KeyKind, RsaHashedKeyGenParams | EcKeyGenParams> = {
+  'rsa-2048': {
+    name: 'RSASSA-PKCS1-v1_5',
+    modulusLength: 2048,
+    publicExponent: new Uint8Array([1, 0, 1]),
+    hash: 'SHA-256',
+  } as RsaHashedKeyGenParams,
+  'rsa-1024': {
+    name: 'RSASSA-PKCS1-v1_5',
+    modulusLength: 1024,
+    publicExponent: new Uint8Array([1, 0, 1]),
+    hash: 'SHA-256',
+  } as RsaHashedKeyGenParams,
+  'ec-p256': { name: 'ECDSA', namedCurve: 'P-256' },
+};
+
+export interface IssuerCertificateOptions {
+  subject?: string;
+  key?: KeyKind;
+  notBefore?: Date;
+  notAfter?: Date;
+  keyUsage?: number;
+  extendedKeyUsage?: string[];
+  password?: string;
+  /** OpenSSL's -legacy: 3DES for the key and RC2-40 for the certificates, as older Windows exports are. */
+  legacy?: boolean;
+}
+
+export interface IssuerCertificateFile {
+  pkcs12: Buffer;
+  password: string;
+  /** The leaf's DER. */
+  certificate: Uint8Array;
+  caCertificate: Uint8Array;
+}
+
+async function keyPair(kind: KeyKind): Promise<CryptoKeyPair> {
+  return (await webcrypto.subtle.generateKey(KEY_ALGORITHMS[kind], true, [
+    'sign',
+    'verify',
+  ])) as CryptoKeyPair;
+}
+
+function pem(label: string, der: ArrayBuffer | Uint8Array): string {
+  const base64 = Buffer.from(der as ArrayBuffer).toString('base64');
+  return `-----BEGIN ${label}-----\n${base64.replace(/.{64}/g, '$&\n')}\n-----END ${label}-----\n`;
+}
+
+/** A test CA and a leaf from it with `options`, packed as a .p12 with its password. */
+export async function issuerCertificateFile(
+  options: IssuerCertificateOptions = {},
+): Promise<IssuerCertificateFile> {
+  const now = Date.now();
+  const caKeys = await keyPair('ec-p256');
+  const ca = await x509.X509CertificateGenerator.createSelfSigned({
+    serialNumber: '01',
+    name: 'CN=Test Qualified CA, O=Test Trust Services',
+    notBefore: new Date(now - 365 * DAY_MS),
+    notAfter: new Date(now + 10 * 365 * DAY_MS),
+    keys: caKeys,
+    signingAlgorithm: { name: 'ECDSA', hash: 'SHA-256' },
+    extensions: [new x509.BasicConstraintsExtension(true, 0, true)],
+  });
+  const keys = await keyPair(options.key ?? 'rsa-2048');
+  const leaf = await x509.X509CertificateGenerator.create({
+    serialNumber: '02',
+    subject: options.subject ?? 'CN=Alpha University, O=Alpha University, C=GB',
+    issuer: ca.subject,
+    notBefore: options.notBefore ?? new Date(now - DAY_MS),
+    notAfter: options.notAfter ?? new Date(now + 365 * DAY_MS),
+    publicKey: keys.publicKey,
+    signingKey: caKeys.privateKey,
+    signingAlgorithm: { name: 'ECDSA', hash: 'SHA-256' },
+    extensions: [
+      new x509.BasicConstraintsExtension(false, undefined, true),
+      new x509.KeyUsagesExtension(
+        options.keyUsage ?? x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.nonRepudiation,
+        true,
+      ),
+      new x509.ExtendedKeyUsageExtension(options.extendedKeyUsage ?? ['1.3.6.1.5.5.7.3.4']),
+    ],
+  });
+  const folder = await createTempDir('qrv-p12-');
+  const file = (name: string) => path.join(folder, name);
+  await writeFile(
+    file('key.pem'),
+    pem('PRIVATE KEY', await webcrypto.subtle.exportKey('pkcs8', keys.privateKey)),
+  );
+  await writeFile(file('leaf.pem'), leaf.toString('pem'));
+  await writeFile(file('ca.pem'), ca.toString('pem'));
+  const password = options.password ?? 'correct horse battery staple';
+  await run('openssl', [
+    'pkcs12',
+    '-export',
+    ...(options.legacy ? ['-legacy'] : []),
+    '-inkey',
+    file('key.pem'),
+    '-in',
+    file('leaf.pem'),
+    '-certfile',
+    file('ca.pem'),
+    '-passout',
+    `pass:${password}`,
+    '-out',
+    file('issuer.p12'),
+  ]);
+  return {
+    pkcs12: await readFile(file('issuer.p12')),
+    password,
+    certificate: new Uint8Array(leaf.rawData),
+    caCertificate: new Uint8Array(ca.rawData),
+  };
+}
