@@ -20,6 +20,7 @@ import * as countDesignPagesFromOne from './0018-count-design-pages-from-one';
 import * as addSealKeyLowSSince from './0019-add-seal-key-low-s-since';
 import * as addIssuerIdentity from './0020-add-issuer-identity';
 import * as createDocumentSigning from './0021-create-document-signing';
+import * as createIssuerSigningCertificates from './0022-create-issuer-signing-certificates';
 
 import type { Migration } from 'kysely';
 
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0019-add-seal-key-low-s-since': addSealKeyLowSSince,
   '0020-add-issuer-identity': addIssuerIdentity,
   '0021-create-document-signing': createDocumentSigning,
+  '0022-create-issuer-signing-certificates': createIssuerSigningCertificates,
 };

@@ -265,6 +265,32 @@ export interface DocumentSigningCertificatesTable extends EncryptedKeyColumns {
   retired_at: Optional<Date>;
 }
 
+/** An issuer's own signing certificate: its uploaded PKCS #12 file and password, each encrypted (AAD: the SHA-256). */
+export interface IssuerSigningCertificatesTable {
+  id: Generated<string>;
+  account_id: string;
+  uploaded_by: OptionalReference;
+  /** DER. */
+  certificate: Buffer;
+  certificate_sha256: string;
+  subject: string;
+  issuer: string;
+  common_name: string;
+  key_description: string;
+  not_before: Date;
+  not_after: Date;
+  pkcs12_iv: Buffer;
+  pkcs12_tag: Buffer;
+  pkcs12_ciphertext: Buffer;
+  password_iv: Buffer;
+  password_tag: Buffer;
+  password_ciphertext: Buffer;
+  status: ColumnType<'active' | 'removed', 'active' | 'removed' | undefined, 'active' | 'removed'>;
+  created_at: CreatedAt;
+  removed_at: Optional<Date>;
+  expiry_notice_sent_at: Optional<Date>;
+}
+
 export interface SealKeysTable {
   id: Generated<string>;
   /** The owner's user id, as verifications.user_id. */
@@ -600,6 +626,7 @@ export interface Database {
   seal_keys: SealKeysTable;
   document_signing_cas: DocumentSigningCasTable;
   document_signing_certificates: DocumentSigningCertificatesTable;
+  issuer_signing_certificates: IssuerSigningCertificatesTable;
 }
 
 export type User = Selectable<UsersTable>;

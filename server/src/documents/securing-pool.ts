@@ -18,6 +18,7 @@ import type { PdfLimits } from './pdf-structure';
 import type { Sheet, SheetLimits } from './read-sheet';
 import type { SecureDocumentInput, SecuredDocument } from './secure-document';
 import type { SecuringOutcome, SecuringTask } from './securing-worker';
+import type { IssuerCertificateFacts } from './signing/issuer-certificate';
 
 /** What the services need of securing; tests may hand in the functions themselves. */
 export interface Securing {
@@ -31,6 +32,8 @@ export interface Securing {
   secureDesign(input: DesignSecuringRequest): Promise<SecuredDocument & { original: Buffer }>;
   /** A bulk operation's sheet, read off the event loop. */
   readSheet(path: string, limits: SheetLimits): Promise<Sheet>;
+  /** An issuer's own .p12 opened and checked (issuer-certificate.ts); a 422 AppError says why it cannot sign. */
+  openIssuerCertificate(pkcs12: Buffer, password: string): Promise<IssuerCertificateFacts>;
 }
 
 /** What securing any document takes: its code, URL, placement and seal, and UPLOAD_MAX_BYTES. */
@@ -193,6 +196,13 @@ export function createSecuringPool({
       if (outcome.kind !== 'read-sheet')
         throw new Error('The securing worker answered the wrong job');
       return outcome.sheet;
+    },
+
+    async openIssuerCertificate(pkcs12, password) {
+      const outcome = await run({ kind: 'open-certificate', pkcs12, password });
+      if (outcome.kind !== 'open-certificate')
+        throw new Error('The securing worker answered the wrong job');
+      return outcome.certificate;
     },
 
     async close() {

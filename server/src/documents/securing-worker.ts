@@ -16,6 +16,7 @@ import {
   type SecureDocumentInput,
   type SecuredDocument,
 } from './secure-document';
+import { openIssuerCertificate, type IssuerCertificateFacts } from './signing/issuer-certificate';
 
 import type { DrawnText } from './draw-design';
 import type { MessagePort } from 'node:worker_threads';
@@ -34,7 +35,9 @@ export type SecuringJob =
       texts: DrawnText[];
       input: Omit<SecureDocumentInput, 'bytes'>;
     }
-  | { kind: 'read-sheet'; path: string; limits: SheetLimits };
+  | { kind: 'read-sheet'; path: string; limits: SheetLimits }
+  /** An issuer's own PKCS #12 file: opened and checked (its key derivation is as costly as the file asks). */
+  | { kind: 'open-certificate'; pkcs12: Uint8Array; password: string };
 
 export interface SerializedAppError {
   statusCode: number;
@@ -50,6 +53,7 @@ export type SecuringOutcome =
   | { ok: true; kind: 'secure'; secured: SecuredDocument }
   | { ok: true; kind: 'secure-design'; secured: SecuredDocument; original: Uint8Array }
   | { ok: true; kind: 'read-sheet'; sheet: Sheet }
+  | { ok: true; kind: 'open-certificate'; certificate: IssuerCertificateFacts }
   | { ok: false; error: SerializedAppError };
 
 export interface SecuringTask {
@@ -116,6 +120,10 @@ async function runJob(job: SecuringJob): Promise<SecuringOutcome> {
     }
     case 'read-sheet':
       return { ok: true, kind: 'read-sheet', sheet: await readSheet(job.path, job.limits) };
+    case 'open-certificate': {
+      const certificate = await openIssuerCertificate(job.pkcs12, job.password);
+      return { ok: true, kind: 'open-certificate', certificate };
+    }
   }
 }
 

@@ -134,11 +134,6 @@ export default fp(
       );
     }
     const seals = buildSealServices({ db, masterKey: sealMasterKey.key, publicPages, config });
-    const documentSigning = buildDocumentSigningServices({
-      db,
-      masterKey: sealMasterKey.key,
-      config,
-    });
     const planLimits = buildPlanLimits({ db, config });
     await seedDefaultPlans(db);
     const webhooks = buildWebhookServices({
@@ -185,6 +180,12 @@ export default fp(
       },
     });
     const securing = timeSecuring(securingPool, app.metrics.securingDuration);
+    const documentSigning = buildDocumentSigningServices({
+      db,
+      masterKey: sealMasterKey.key,
+      config,
+      securing,
+    });
     app.metrics.observePublicPageCache(publicPages);
     app.decorate('scanRecorder', scanRecorder);
     app.decorate(

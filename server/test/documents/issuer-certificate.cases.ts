@@ -31,7 +31,7 @@ test('a .p12 exported by OpenSSL opens, with its subject, issuer, validity, key 
   });
   expect(Buffer.from(facts.certificate)).toEqual(Buffer.from(file.certificate));
   expect(facts.chain.map((der) => Buffer.from(der))).toEqual([Buffer.from(file.caCertificate)]);
-  expect(facts.notAfter.getTime()).toBe(
+  expect(new Date(facts.notAfter).getTime()).toBe(
     new Date(new X509Certificate(file.certificate).validTo).getTime(),
   );
 });

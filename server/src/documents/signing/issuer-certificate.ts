@@ -18,8 +18,9 @@ export interface IssuerCertificateFacts {
   subject: string;
   issuer: string;
   commonName: string;
-  notBefore: Date;
-  notAfter: Date;
+  /** ISO 8601: a Date would not cross the worker's boundary as one. */
+  notBefore: string;
+  notAfter: string;
   /** Of the certificate's DER, hex. */
   sha256Fingerprint: string;
   /** "RSA 3072", "ECDSA P-256". */
@@ -150,8 +151,8 @@ export async function openIssuerCertificate(
     subject,
     issuer: distinguishedName(certificate.issuer),
     commonName,
-    notBefore: new Date(certificate.validFrom),
-    notAfter: new Date(certificate.validTo),
+    notBefore: new Date(certificate.validFrom).toISOString(),
+    notAfter: new Date(certificate.validTo).toISOString(),
     sha256Fingerprint: createHash('sha256').update(signer.certificate).digest('hex'),
     keyDescription: description,
     certificate: signer.certificate,

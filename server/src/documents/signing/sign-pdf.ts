@@ -1,7 +1,7 @@
 // The PAdES signature on a secured PDF (ETSI.CAdES.detached, SHA-256), appended as an incremental update: the
 // stamped file is a byte-for-byte prefix of the signed one, so nothing drawn before is rewritten. Runs in the
 // securing worker; the key arrives as PKCS #8 and never leaves it.
-import { webcrypto } from 'node:crypto';
+import { createHash, webcrypto } from 'node:crypto';
 
 import { CryptoKeySigner, P12Signer, PDF, TimestampError, type Signer } from '@libpdf/core';
 
@@ -46,10 +46,27 @@ function placeholderBytes(level: keyof typeof PLACEHOLDER_BYTES, signer: PdfSign
   return PLACEHOLDER_BYTES[level] + ('pkcs12' in signer ? signer.pkcs12.length : 0);
 }
 
+// Opening a PKCS #12 file derives its keys from the password (15-130 ms): each worker thread opens an issuer's
+// file once and keeps the last few, so a bulk run does not pay it per row.
+const OPENED_FILES_KEPT = 16;
+const openedFiles = new Map<string, Promise<P12Signer>>();
+
+function openedPkcs12({ pkcs12, password }: Pkcs12Signer): Promise<P12Signer> {
+  const key = createHash('sha256').update(pkcs12).update(password).digest('hex');
+  let opened = openedFiles.get(key);
+  if (!opened) {
+    opened = P12Signer.create(pkcs12, password);
+    opened.catch(() => openedFiles.delete(key));
+    openedFiles.set(key, opened);
+    if (openedFiles.size > OPENED_FILES_KEPT) {
+      openedFiles.delete(openedFiles.keys().next().value!);
+    }
+  }
+  return opened;
+}
+
 async function libpdfSigner(signer: PdfSigner): Promise<Signer> {
-  return 'pkcs12' in signer
-    ? P12Signer.create(signer.pkcs12, signer.password)
-    : cryptoKeySigner(signer);
+  return 'pkcs12' in signer ? openedPkcs12(signer) : cryptoKeySigner(signer);
 }
 
 async function cryptoKeySigner(signer: CertifiedSigner): Promise<CryptoKeySigner> {

@@ -5,6 +5,9 @@
 // securing worker.
 import { createHash, X509Certificate } from 'node:crypto';
 
+import type { DocumentSigning, IssuerCertificate } from '@common/document-signing-schemas';
+import { DOCUMENT_CA_PATH } from '@common/verifications';
+
 import {
   certificatePem,
   createDocumentCa,
@@ -16,9 +19,10 @@ import { loadIssuerIdentities } from '../account/load-issuer-identities';
 import { decryptPrivateKey, encryptPrivateKey } from '../seals/seal-key-crypto';
 
 import type { Config } from '../../config';
-import type { Database } from '../../db/schema';
+import type { Database, IssuerSigningCertificatesTable } from '../../db/schema';
+import type { Securing } from '../../documents/securing-pool';
 import type { PdfSigner } from '../../documents/signing/sign-pdf';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 
 /** A certificate this close to its end is replaced before the next signature. */
 const RENEW_BEFORE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -28,7 +32,12 @@ export interface DocumentSigningDeps {
   /** Encrypts the private keys at rest (the seal keys' master key). */
   masterKey: Buffer;
   config: Pick<Config, 'PUBLIC_URL'>;
+  /** Opens an uploaded PKCS #12 file off the event loop. */
+  securing: Pick<Securing, 'openIssuerCertificate'>;
 }
+
+// AAD for the password: bound to the same certificate, and not interchangeable with the file.
+const passwordAad = (certificateSha256: string) => `${certificateSha256}:password`;
 
 /** The signer the securing worker gets, with what the verification records of it. */
 export type AccountSigner = PdfSigner & {
@@ -69,7 +78,43 @@ function openedKey(masterKey: Buffer, row: KeyRow): CertifiedKey {
   return { certificate: new Uint8Array(row.certificate), pkcs8: new Uint8Array(pkcs8) };
 }
 
-export function buildDocumentSigningServices({ db, masterKey, config }: DocumentSigningDeps) {
+type IssuerCertificateRow = Selectable<IssuerSigningCertificatesTable>;
+
+function certificateView(row: IssuerCertificateRow): IssuerCertificate {
+  return {
+    subject: row.subject,
+    issuer: row.issuer,
+    common_name: row.common_name,
+    key: row.key_description,
+    not_before: row.not_before.toISOString(),
+    not_after: row.not_after.toISOString(),
+    sha256_fingerprint: row.certificate_sha256,
+    uploaded_at: row.created_at.toISOString(),
+  };
+}
+
+function openedPkcs12(masterKey: Buffer, row: IssuerCertificateRow) {
+  const decrypt = (aad: string, iv: Buffer, tag: Buffer, ciphertext: Buffer) =>
+    decryptPrivateKey(masterKey, aad, { iv, tag, ciphertext });
+  return {
+    pkcs12: new Uint8Array(
+      decrypt(row.certificate_sha256, row.pkcs12_iv, row.pkcs12_tag, row.pkcs12_ciphertext),
+    ),
+    password: decrypt(
+      passwordAad(row.certificate_sha256),
+      row.password_iv,
+      row.password_tag,
+      row.password_ciphertext,
+    ).toString('utf8'),
+  };
+}
+
+export function buildDocumentSigningServices({
+  db,
+  masterKey,
+  config,
+  securing,
+}: DocumentSigningDeps) {
   async function activeCaRow() {
     return db
       .selectFrom('document_signing_cas')
@@ -132,41 +177,140 @@ export function buildDocumentSigningServices({ db, masterKey, config }: Document
     return (await activeCertificate(accountId))!;
   }
 
+  /** The account's own certificate while it is active and has not expired. */
+  async function usableIssuerCertificate(accountId: string) {
+    return db
+      .selectFrom('issuer_signing_certificates')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('status', '=', 'active')
+      .where('not_after', '>', new Date())
+      .executeTakeFirst();
+  }
+
+  async function installCaSigner(accountId: string): Promise<AccountSigner> {
+    const ca = await installCa();
+    const identity = (await loadIssuerIdentities(db, [accountId])).get(accountId);
+    if (!identity) throw new Error(`No account ${accountId} to sign for`);
+    const subject = signerName(identity, accountId);
+    const subjectSha256 = sha256Hex(JSON.stringify(subject));
+    let row = await activeCertificate(accountId);
+    const isCurrent =
+      row &&
+      row.subject_sha256 === subjectSha256 &&
+      row.ca_id === ca.id &&
+      row.not_after.getTime() - Date.now() > RENEW_BEFORE_MS;
+    if (!row || !isCurrent) {
+      // Two documents of one account secured at once may both issue; the one that lost the race uses the other's.
+      row = await issueFor(accountId, ca, subject, subjectSha256).catch(async (error: unknown) => {
+        const winner = await activeCertificate(accountId);
+        if (winner?.subject_sha256 === subjectSha256) return winner;
+        throw error;
+      });
+    }
+    return {
+      ...openedKey(masterKey, row),
+      chain: [new Uint8Array(ca.certificate)],
+      commonName: row.common_name,
+      certificateSha256: row.certificate_sha256,
+    };
+  }
+
   return {
     /** The install CA's certificate, as /.well-known/qrverify-ca.pem serves it. */
     async caPem(): Promise<string> {
       return certificatePem(new Uint8Array((await installCa()).certificate));
     },
 
-    /** The account's signer now: its certificate, issued again when its identity changed or it nears its end. */
+    /**
+     * The account's signer now: its own certificate while that is valid, otherwise the install CA's certificate
+     * for it, issued again when its identity changed or it nears its end.
+     */
     async signerFor(accountId: string): Promise<AccountSigner> {
-      const ca = await installCa();
-      const identity = (await loadIssuerIdentities(db, [accountId])).get(accountId);
-      if (!identity) throw new Error(`No account ${accountId} to sign for`);
-      const subject = signerName(identity, accountId);
-      const subjectSha256 = sha256Hex(JSON.stringify(subject));
-      let row = await activeCertificate(accountId);
-      const isCurrent =
-        row &&
-        row.subject_sha256 === subjectSha256 &&
-        row.ca_id === ca.id &&
-        row.not_after.getTime() - Date.now() > RENEW_BEFORE_MS;
-      if (!row || !isCurrent) {
-        // Two documents of one account secured at once may both issue; the one that lost the race uses the other's.
-        row = await issueFor(accountId, ca, subject, subjectSha256).catch(
-          async (error: unknown) => {
-            const winner = await activeCertificate(accountId);
-            if (winner?.subject_sha256 === subjectSha256) return winner;
-            throw error;
-          },
-        );
-      }
+      const own = await usableIssuerCertificate(accountId);
+      if (!own) return installCaSigner(accountId);
       return {
-        ...openedKey(masterKey, row),
-        chain: [new Uint8Array(ca.certificate)],
-        commonName: row.common_name,
-        certificateSha256: row.certificate_sha256,
+        ...openedPkcs12(masterKey, own),
+        commonName: own.common_name,
+        certificateSha256: own.certificate_sha256,
       };
+    },
+
+    /** Who signs the account's PDFs, and the certificate it uploaded if any. */
+    async view(accountId: string): Promise<DocumentSigning> {
+      const own = await db
+        .selectFrom('issuer_signing_certificates')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('status', '=', 'active')
+        .executeTakeFirst();
+      const isUsable = own !== undefined && own.not_after > new Date();
+      const identity = (await loadIssuerIdentities(db, [accountId])).get(accountId);
+      const installName = identity
+        ? signerName(identity, accountId).find((attribute) => attribute.CN)!.CN[0]
+        : '';
+      return {
+        signer: isUsable ? 'issuer_certificate' : 'service_ca',
+        signer_name: isUsable ? own.common_name : installName,
+        certificate: own ? certificateView(own) : null,
+        service_ca_url: new URL(DOCUMENT_CA_PATH, config.PUBLIC_URL).href,
+      };
+    },
+
+    /**
+     * Keeps the account's own .p12 (opened and checked in the securing worker; a 422 says why it cannot sign) as
+     * its signer from the next document on, in place of any it had.
+     */
+    async uploadCertificate(
+      accountId: string,
+      uploadedBy: string,
+      pkcs12: Buffer,
+      password: string,
+    ): Promise<DocumentSigning> {
+      const facts = await securing.openIssuerCertificate(pkcs12, password);
+      const sha256 = facts.sha256Fingerprint;
+      const file = encryptPrivateKey(masterKey, sha256, pkcs12);
+      const secret = encryptPrivateKey(masterKey, passwordAad(sha256), Buffer.from(password));
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('issuer_signing_certificates')
+          .set({ status: 'removed', removed_at: new Date() })
+          .where('account_id', '=', accountId)
+          .where('status', '=', 'active')
+          .execute();
+        await trx
+          .insertInto('issuer_signing_certificates')
+          .values({
+            account_id: accountId,
+            uploaded_by: uploadedBy,
+            certificate: Buffer.from(facts.certificate),
+            certificate_sha256: sha256,
+            subject: facts.subject,
+            issuer: facts.issuer,
+            common_name: facts.commonName,
+            key_description: facts.keyDescription,
+            not_before: new Date(facts.notBefore),
+            not_after: new Date(facts.notAfter),
+            pkcs12_iv: file.iv,
+            pkcs12_tag: file.tag,
+            pkcs12_ciphertext: file.ciphertext,
+            password_iv: secret.iv,
+            password_tag: secret.tag,
+            password_ciphertext: secret.ciphertext,
+          })
+          .execute();
+      });
+      return this.view(accountId);
+    },
+
+    /** Back to the install's CA from the next document on; the removed certificate's row is kept. */
+    async removeCertificate(accountId: string): Promise<void> {
+      await db
+        .updateTable('issuer_signing_certificates')
+        .set({ status: 'removed', removed_at: new Date() })
+        .where('account_id', '=', accountId)
+        .where('status', '=', 'active')
+        .execute();
     },
   };
 }

@@ -129,6 +129,10 @@ const RULES: Record<string, RouteAccess> = {
   'DELETE /api/settings/custom-domain': EDIT_CUSTOM_DOMAIN,
   'POST /api/settings/custom-domain/verify/': EDIT_CUSTOM_DOMAIN,
   'GET /api/custom-domains/allowed/': 'public',
+  // Who signs the account's PDFs: the organisation's own certificate is the owner's to give or take back.
+  'GET /api/settings/document-signing': 'owner',
+  'PUT /api/settings/document-signing/certificate/': 'owner',
+  'DELETE /api/settings/document-signing/certificate/': 'owner',
   // Seal keys: listed beside the custom domain; rotating and revoking change what every scanner trusts.
   'GET /api/seals/keys/': VIEW_CUSTOM_DOMAIN,
   'POST /api/seals/keys/rotate/': 'owner',

@@ -1,10 +1,11 @@
 // GET /api/settings/: the operator's limits the SPA needs before anyone signs in (upload and bulk limits); and
-// the account's settings below it (custom-domain/).
+// the account's settings below it (custom-domain/, document-signing/).
 import { appSettingsSchema, type AppSettings } from '@common/settings';
 
 import { named } from '../../../lib/named-plugin';
 
 import customDomainRoutes from './custom-domain';
+import documentSigningRoutes from './document-signing';
 
 import type { ZodTypeProvider } from '../../../lib/zod-schemas';
 import type { FastifyPluginAsync } from 'fastify';
@@ -25,6 +26,7 @@ const settingsRoutes: FastifyPluginAsync = async (app) => {
       async () => settings,
     );
   await app.register(named(customDomainRoutes), { prefix: '/custom-domain' });
+  await app.register(named(documentSigningRoutes), { prefix: '/document-signing' });
 };
 
 export default settingsRoutes;
