@@ -3,13 +3,12 @@
 import 'reflect-metadata';
 import { execFile } from 'node:child_process';
 import { webcrypto } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
 import * as x509 from '@peculiar/x509';
-
-import { createTempDir } from './test-app';
 
 x509.cryptoProvider.set(webcrypto as unknown as Crypto);
 
@@ -100,7 +99,7 @@ export async function issuerCertificateFile(
       new x509.ExtendedKeyUsageExtension(options.extendedKeyUsage ?? ['1.3.6.1.5.5.7.3.4']),
     ],
   });
-  const folder = await createTempDir('qrv-p12-');
+  const folder = await mkdtemp(path.join(tmpdir(), 'qrv-p12-'));
   const file = (name: string) => path.join(folder, name);
   await writeFile(
     file('key.pem'),
@@ -124,8 +123,10 @@ export async function issuerCertificateFile(
     '-out',
     file('issuer.p12'),
   ]);
+  const pkcs12 = await readFile(file('issuer.p12'));
+  await rm(folder, { recursive: true, force: true });
   return {
-    pkcs12: await readFile(file('issuer.p12')),
+    pkcs12,
     password,
     certificate: new Uint8Array(leaf.rawData),
     caCertificate: new Uint8Array(ca.rawData),

@@ -1,5 +1,6 @@
 // 'Account': the profile (names, the organisation public pages name as the issuer, industry), the email, the
-// password, where the account is signed in, and (for the owner) the keys that seal its QR codes.
+// password, where the account is signed in, and (for the owner) the keys that seal its QR codes and who signs its
+// secured PDFs.
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -10,6 +11,7 @@ import { useAccess } from '@/lib/session/use-access';
 import { useGetAccountProfileQuery } from '../api/account-api';
 
 import { DeleteAccountSection } from './delete-account-section';
+import { DocumentSigningSection } from './document-signing-section';
 import { EmailSection } from './email-section';
 import { ExportSection } from './export-section';
 import { PasswordSection } from './password-section';
@@ -48,6 +50,7 @@ export function AccountScreen() {
         {(!profile.is_shared || canViewSealKeys) && (
           <SealKeysSection canManage={!profile.is_shared} />
         )}
+        {!profile.is_shared && <DocumentSigningSection />}
         {!profile.is_shared && <ExportSection email={profile.email} />}
         <DeleteAccountSection profile={profile} />
       </>
