@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 
+import { Fact, Facts } from '@/components/fact-list';
 import { FormSection } from '@/components/form/form-section';
 import { LoadErrorState } from '@/components/load-error-state';
 import { formatDateTime } from '@/lib/dates';
@@ -28,54 +29,23 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 type Certificate = NonNullable<DocumentSigning['certificate']>;
 
 function CertificateFacts({ certificate }: { certificate: Certificate }) {
-  const facts: [string, string][] = [
-    ['Subject', certificate.subject],
-    ['Issued by', certificate.issuer],
-    [
-      'Valid',
-      `${formatDateTime(certificate.not_before)} to ${formatDateTime(certificate.not_after)}`,
-    ],
-    ['Key', certificate.key],
-    ['SHA-256 fingerprint', certificate.sha256_fingerprint],
-    ['Uploaded', formatDateTime(certificate.uploaded_at)],
-  ];
   // Named as a group: a <dl> has no role that may carry a name (ARIA 1.2).
   return (
     <Box role="group" aria-label="Your signing certificate">
-      <Box
-        component="dl"
-        sx={{
-          m: 0,
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', sm: '180px 1fr' },
-          columnGap: 2,
-          rowGap: { xs: 0.25, sm: 1 },
-        }}
-      >
-        {facts.map(([term, value]) => (
-          <Box key={term} sx={{ display: 'contents' }}>
-            <Typography
-              component="dt"
-              variant="body2"
-              color="text.secondary"
-              sx={{ mt: { xs: 1, sm: 0 } }}
-            >
-              {term}
-            </Typography>
-            <Typography
-              component="dd"
-              variant="body2"
-              sx={{
-                m: 0,
-                overflowWrap: 'anywhere',
-                ...(term === 'SHA-256 fingerprint' && { fontFamily: MONOSPACE }),
-              }}
-            >
-              {value}
-            </Typography>
+      <Facts labelWidth={180}>
+        <Fact label="Subject">{certificate.subject}</Fact>
+        <Fact label="Issued by">{certificate.issuer}</Fact>
+        <Fact label="Valid">
+          {formatDateTime(certificate.not_before)} to {formatDateTime(certificate.not_after)}
+        </Fact>
+        <Fact label="Key">{certificate.key}</Fact>
+        <Fact label="SHA-256 fingerprint">
+          <Box component="span" sx={{ fontFamily: MONOSPACE, overflowWrap: 'anywhere' }}>
+            {certificate.sha256_fingerprint}
           </Box>
-        ))}
-      </Box>
+        </Fact>
+        <Fact label="Uploaded">{formatDateTime(certificate.uploaded_at)}</Fact>
+      </Facts>
     </Box>
   );
 }

@@ -3,12 +3,14 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 
+import { Fact, Facts } from '@/components/fact-list';
 import { formatDateTime } from '@/lib/dates';
 
 import { bulkOperationFilterPath } from '../../filters';
 import { authorName } from '../../format';
 
-import { Fact, Facts, Section } from './facts';
+
+import { Section } from './facts';
 
 import type { Verification } from '../../api/verifications-api';
 

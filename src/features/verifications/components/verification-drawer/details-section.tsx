@@ -1,7 +1,10 @@
 // What the verification says about the document: holder, dates, custom fields and the download rule.
+import { Fact, Facts } from '@/components/fact-list';
+
 import { formatCalendarDate } from '../../format';
 
-import { Fact, Facts, Section } from './facts';
+
+import { Section } from './facts';
 
 import type { Verification } from '../../api/verifications-api';
 

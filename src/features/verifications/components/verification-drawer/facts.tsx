@@ -1,4 +1,4 @@
-// The drawer's building blocks: a titled section, a list of labelled facts, and a hash one can copy.
+// The drawer's building blocks: a titled section and a hash one can copy (its facts: components/fact-list.tsx).
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -16,45 +16,6 @@ export function Section({ title, children }: { title: string; children: ReactNod
       </Typography>
       {children}
     </Box>
-  );
-}
-
-export function Facts({ children }: { children: ReactNode }) {
-  return (
-    <Box
-      component="dl"
-      sx={{
-        m: 0,
-        display: 'grid',
-        gridTemplateColumns: { xs: '1fr', sm: '140px 1fr' },
-        columnGap: 2,
-        rowGap: { xs: 0.25, sm: 1.25 },
-      }}
-    >
-      {children}
-    </Box>
-  );
-}
-
-export function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <Typography
-        component="dt"
-        variant="body2"
-        color="text.secondary"
-        sx={{ pt: { xs: 1, sm: 0 } }}
-      >
-        {label}
-      </Typography>
-      <Typography
-        component="dd"
-        variant="body2"
-        sx={{ m: 0, minWidth: 0, wordBreak: 'break-word' }}
-      >
-        {children}
-      </Typography>
-    </>
   );
 }
 

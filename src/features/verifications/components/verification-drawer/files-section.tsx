@@ -2,10 +2,12 @@
 // signature (docs/signing.md).
 import Typography from '@mui/material/Typography';
 
+import { Fact, Facts } from '@/components/fact-list';
 import { formatDateTime } from '@/lib/dates';
 import { formatFileSize } from '@/lib/format-file-size';
 
-import { Fact, Facts, Hash, Section } from './facts';
+
+import { Hash, Section } from './facts';
 
 import type { Verification } from '../../api/verifications-api';
 
