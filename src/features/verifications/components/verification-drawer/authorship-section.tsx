@@ -9,7 +9,6 @@ import { formatDateTime } from '@/lib/dates';
 import { bulkOperationFilterPath } from '../../filters';
 import { authorName } from '../../format';
 
-
 import { Section } from './facts';
 
 import type { Verification } from '../../api/verifications-api';

@@ -3,7 +3,6 @@ import { Fact, Facts } from '@/components/fact-list';
 
 import { formatCalendarDate } from '../../format';
 
-
 import { Section } from './facts';
 
 import type { Verification } from '../../api/verifications-api';

@@ -6,7 +6,6 @@ import { Fact, Facts } from '@/components/fact-list';
 import { formatDateTime } from '@/lib/dates';
 import { formatFileSize } from '@/lib/format-file-size';
 
-
 import { Hash, Section } from './facts';
 
 import type { Verification } from '../../api/verifications-api';
