@@ -21,6 +21,7 @@ import * as addSealKeyLowSSince from './0019-add-seal-key-low-s-since';
 import * as addIssuerIdentity from './0020-add-issuer-identity';
 import * as createDocumentSigning from './0021-create-document-signing';
 import * as createIssuerSigningCertificates from './0022-create-issuer-signing-certificates';
+import * as createCredentials from './0024-create-credentials';
 
 import type { Migration } from 'kysely';
 
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0020-add-issuer-identity': addIssuerIdentity,
   '0021-create-document-signing': createDocumentSigning,
   '0022-create-issuer-signing-certificates': createIssuerSigningCertificates,
+  '0024-create-credentials': createCredentials,
 };
