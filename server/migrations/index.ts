@@ -22,6 +22,7 @@ import * as addIssuerIdentity from './0020-add-issuer-identity';
 import * as createDocumentSigning from './0021-create-document-signing';
 import * as createIssuerSigningCertificates from './0022-create-issuer-signing-certificates';
 import * as createCredentials from './0024-create-credentials';
+import * as aggregateScans from './0025-aggregate-scans';
 
 import type { Migration } from 'kysely';
 
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0021-create-document-signing': createDocumentSigning,
   '0022-create-issuer-signing-certificates': createIssuerSigningCertificates,
   '0024-create-credentials': createCredentials,
+  '0025-aggregate-scans': aggregateScans,
 };
