@@ -52,6 +52,8 @@ const esmPackages = [
   '@libpdf',
   '@noble',
   '@scure',
+  'intl-messageformat',
+  '@formatjs',
   ...[
     '@uppy',
     '@transloadit',
