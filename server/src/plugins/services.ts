@@ -185,6 +185,8 @@ export default fp(
       masterKey: sealMasterKey.key,
       config,
       securing,
+      queue: app.queue,
+      mailer,
     });
     app.metrics.observePublicPageCache(publicPages);
     app.decorate('scanRecorder', scanRecorder);
@@ -283,6 +285,7 @@ export default fp(
       await analytics.startWorking(app.log);
       await app.services.accountExports.startWorking(app.log);
       await app.services.snapshots.startWorking(app.log);
+      await documentSigning.startWorking(app.log);
       // Embedded PGlite is one process by construction: nobody else can be storing files right now.
       const minAgeSeconds =
         app.dbDriver === 'pglite' ? 0 : app.config.ORPHANED_FILES_MIN_AGE_SECONDS;
@@ -295,6 +298,7 @@ export default fp(
       await scanRecorder.close();
       analytics.close();
       app.services.snapshots.close();
+      documentSigning.close();
       await app.services.bulk.close();
       await webhooks.close();
       await securing.close();

@@ -18,10 +18,14 @@ import {
 import { loadIssuerIdentities } from '../account/load-issuer-identities';
 import { decryptPrivateKey, encryptPrivateKey } from '../seals/seal-key-crypto';
 
+import { buildCertificateExpiryNotices } from './certificate-expiry-notices';
+
 import type { Config } from '../../config';
 import type { Database, IssuerSigningCertificatesTable } from '../../db/schema';
 import type { Securing } from '../../documents/securing-pool';
 import type { PdfSigner } from '../../documents/signing/sign-pdf';
+import type { Mailer } from '../../mail/mailer';
+import type { Queue } from '../../queue/queue';
 import type { Kysely, Selectable } from 'kysely';
 
 /** A certificate this close to its end is replaced before the next signature. */
@@ -34,6 +38,9 @@ export interface DocumentSigningDeps {
   config: Pick<Config, 'PUBLIC_URL'>;
   /** Opens an uploaded PKCS #12 file off the event loop. */
   securing: Pick<Securing, 'openIssuerCertificate'>;
+  /** The expiry notices' job, and the mail it sends. */
+  queue: Queue;
+  mailer: Mailer;
 }
 
 // AAD for the password: bound to the same certificate, and not interchangeable with the file.
@@ -114,7 +121,16 @@ export function buildDocumentSigningServices({
   masterKey,
   config,
   securing,
+  queue,
+  mailer,
 }: DocumentSigningDeps) {
+  const expiryNotices = buildCertificateExpiryNotices({
+    db,
+    queue,
+    mailer,
+    publicUrl: config.PUBLIC_URL,
+  });
+
   async function activeCaRow() {
     return db
       .selectFrom('document_signing_cas')
@@ -217,6 +233,9 @@ export function buildDocumentSigningServices({
   }
 
   return {
+    startWorking: expiryNotices.startWorking,
+    close: expiryNotices.close,
+
     /** The install CA's certificate, as /.well-known/qrverify-ca.pem serves it. */
     async caPem(): Promise<string> {
       return certificatePem(new Uint8Array((await installCa()).certificate));
@@ -300,6 +319,8 @@ export function buildDocumentSigningServices({
           })
           .execute();
       });
+      // One that ends within 30 days is mailed of now; if asking fails, the daily run mails it.
+      await expiryNotices.requestRun().catch(() => null);
       return this.view(accountId);
     },
 
