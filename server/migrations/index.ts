@@ -21,6 +21,7 @@ import * as addSealKeyLowSSince from './0019-add-seal-key-low-s-since';
 import * as addIssuerIdentity from './0020-add-issuer-identity';
 import * as createDocumentSigning from './0021-create-document-signing';
 import * as createIssuerSigningCertificates from './0022-create-issuer-signing-certificates';
+import * as addOperatorSigningActions from './0023-add-operator-signing-actions';
 import * as createCredentials from './0024-create-credentials';
 import * as aggregateScans from './0025-aggregate-scans';
 
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   '0020-add-issuer-identity': addIssuerIdentity,
   '0021-create-document-signing': createDocumentSigning,
   '0022-create-issuer-signing-certificates': createIssuerSigningCertificates,
+  '0023-add-operator-signing-actions': addOperatorSigningActions,
   '0024-create-credentials': createCredentials,
   '0025-aggregate-scans': aggregateScans,
 };
