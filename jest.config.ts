@@ -52,6 +52,16 @@ const esmPackages = [
   '@libpdf',
   '@noble',
   '@scure',
+  // Verifiable credentials (docs/credentials.md).
+  ...[
+    '@digitalbazaar',
+    'ky',
+    'serialize-error',
+    'type-fest',
+    'tagged-tag',
+    'base58-universal',
+    'base64url-universal',
+  ],
   'intl-messageformat',
   '@formatjs',
   ...[
