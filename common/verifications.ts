@@ -90,9 +90,19 @@ export const DEFAULT_QR_PLACEMENT: QrPlacement = {
   size_mm: QR_DEFAULT_SIZE_MM,
 };
 
+const DAY_MS = 86_400_000;
+// The last day asked for: the public page asks several times a view, nearly always for today.
+let lastDay = { start: 0, iso: '1970-01-01' };
+
 /** Today's date in UTC as YYYY-MM-DD: the form dates are stored and compared in, and statuses are judged by. */
 export function isoDate(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
+  const time = now.getTime();
+  // Written so that an invalid date (NaN) misses, and throws as toISOString does.
+  if (!(time >= lastDay.start && time - lastDay.start < DAY_MS)) {
+    const iso = now.toISOString().slice(0, 10);
+    lastDay = { start: Date.parse(iso), iso };
+  }
+  return lastDay.iso;
 }
 
 export const EXPIRY_BEFORE_ISSUE = 'The expiry date cannot be before the issue date.';

@@ -82,6 +82,9 @@ export function helmetOptions(config: Config): HelmetOptions {
 }
 
 const SCRIPT_SRC = /((?:^|;)\s*script-src(?![-\w])[^;]*)/;
+// Each policy widened once: the app's and its routes' policies are a handful of fixed strings, and the public page
+// asks on every view.
+const widenedPolicies = new Map<string, string>();
 
 /**
  * Widens this answer's CSP so its scripts may compile WebAssembly ('wasm-unsafe-eval': WebAssembly only, never
@@ -90,8 +93,15 @@ const SCRIPT_SRC = /((?:^|;)\s*script-src(?![-\w])[^;]*)/;
  */
 export function allowWebAssembly(reply: FastifyReply): void {
   const csp = reply.getHeader('content-security-policy');
-  if (typeof csp !== 'string' || csp.includes("'wasm-unsafe-eval'")) return;
-  reply.header('content-security-policy', csp.replace(SCRIPT_SRC, "$1 'wasm-unsafe-eval'"));
+  if (typeof csp !== 'string') return;
+  let widened = widenedPolicies.get(csp);
+  if (widened === undefined) {
+    widened = csp.includes("'wasm-unsafe-eval'")
+      ? csp
+      : csp.replace(SCRIPT_SRC, "$1 'wasm-unsafe-eval'");
+    widenedPolicies.set(csp, widened);
+  }
+  reply.header('content-security-policy', widened);
 }
 
 /**
