@@ -82,6 +82,10 @@ export const AUDIT_ACTIONS = [
   /** By the service's operator (`npm run issuers`), who has no user: the entry has no actor. */
   'issuer.verified',
   'issuer.unverified',
+  'signing_certificate.uploaded',
+  'signing_certificate.removed',
+  /** By the operator (`npm run document-signing`): no actor either. */
+  'signing_certificate.revoked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -93,6 +97,7 @@ export const AUDIT_OBJECT_TYPES = [
   'webhook',
   'seal_key',
   'issuer',
+  'signing_certificate',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 

@@ -244,8 +244,11 @@ export interface DocumentSigningCasTable extends EncryptedKeyColumns {
   certificate: Buffer;
   certificate_sha256: string;
   status: ColumnType<'active' | 'retired', 'active' | 'retired' | undefined, 'active' | 'retired'>;
+  /** Made by the server, or brought by the operator (DOCUMENT_CA_P12). */
+  origin: ColumnType<'generated' | 'imported', 'generated' | 'imported' | undefined, never>;
   created_at: CreatedAt;
   retired_at: Optional<Date>;
+  retired_reason: Optional<string>;
 }
 
 /** An account's document-signing certificate from the install CA (one active per account). */
@@ -285,10 +288,29 @@ export interface IssuerSigningCertificatesTable {
   password_iv: Buffer;
   password_tag: Buffer;
   password_ciphertext: Buffer;
-  status: ColumnType<'active' | 'removed', 'active' | 'removed' | undefined, 'active' | 'removed'>;
+  /** Removed by the owner, or revoked by the operator (`npm run document-signing`). */
+  status: ColumnType<
+    IssuerCertificateStatus,
+    IssuerCertificateStatus | undefined,
+    IssuerCertificateStatus
+  >;
   created_at: CreatedAt;
   removed_at: Optional<Date>;
+  revoked_reason: Optional<string>;
   expiry_notice_sent_at: Optional<Date>;
+}
+
+type IssuerCertificateStatus = 'active' | 'removed' | 'revoked';
+
+/** What the service's operator did from a command that concerns no one account (a CA rotated). */
+export interface OperatorAuditLogTable {
+  id: Generated<string>;
+  action: 'document_ca.rotated' | 'document_ca.imported' | 'signing_certificate.revoked';
+  object_type: 'document_ca' | 'signing_certificate';
+  object_id: string;
+  object_name: string;
+  reason: string;
+  occurred_at: ColumnType<Date, Date | undefined, never>;
 }
 
 export interface SealKeysTable {
@@ -627,6 +649,7 @@ export interface Database {
   document_signing_cas: DocumentSigningCasTable;
   document_signing_certificates: DocumentSigningCertificatesTable;
   issuer_signing_certificates: IssuerSigningCertificatesTable;
+  operator_audit_log: OperatorAuditLogTable;
 }
 
 export type User = Selectable<UsersTable>;

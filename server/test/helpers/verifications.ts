@@ -3,6 +3,8 @@
 // slow these down.
 import { randomUUID } from 'node:crypto';
 
+import type { DocumentSignature } from '@common/verifications-schemas';
+
 import { issueTokens, type TokenLifetimes } from '../../src/services/auth/issue-tokens';
 import { createDefaultTemplate } from '../../src/services/templates/create-default-template';
 
@@ -154,6 +156,7 @@ export interface VerificationJson {
   allow_download: boolean;
   original: { file_name: string; content_type: string; size: number; sha256: string };
   secured: { size: number; sha256: string };
+  signature: DocumentSignature;
   [field: string]: unknown;
 }
 

@@ -17,6 +17,7 @@ import {
 } from '../../documents/signing/document-certificates';
 import { loadIssuerIdentities } from '../account/load-issuer-identities';
 import { decryptPrivateKey, encryptPrivateKey } from '../seals/seal-key-crypto';
+import { recordAudit } from '../team/record-audit';
 
 import { buildCertificateExpiryNotices } from './certificate-expiry-notices';
 
@@ -26,6 +27,7 @@ import type { Securing } from '../../documents/securing-pool';
 import type { PdfSigner } from '../../documents/signing/sign-pdf';
 import type { Mailer } from '../../mail/mailer';
 import type { Queue } from '../../queue/queue';
+import type { Actor } from '../team/actor';
 import type { Kysely, Selectable } from 'kysely';
 
 /** A certificate this close to its end is replaced before the next signature. */
@@ -281,11 +283,11 @@ export function buildDocumentSigningServices({
      * its signer from the next document on, in place of any it had.
      */
     async uploadCertificate(
-      accountId: string,
-      uploadedBy: string,
+      actor: Actor,
       pkcs12: Buffer,
       password: string,
     ): Promise<DocumentSigning> {
+      const { accountId } = actor;
       const facts = await securing.openIssuerCertificate(pkcs12, password);
       const sha256 = facts.sha256Fingerprint;
       const file = encryptPrivateKey(masterKey, sha256, pkcs12);
@@ -301,7 +303,7 @@ export function buildDocumentSigningServices({
           .insertInto('issuer_signing_certificates')
           .values({
             account_id: accountId,
-            uploaded_by: uploadedBy,
+            uploaded_by: actor.id,
             certificate: Buffer.from(facts.certificate),
             certificate_sha256: sha256,
             subject: facts.subject,
@@ -318,6 +320,10 @@ export function buildDocumentSigningServices({
             password_ciphertext: secret.ciphertext,
           })
           .execute();
+        await recordAudit(trx, actor, {
+          action: 'signing_certificate.uploaded',
+          object: { type: 'signing_certificate', id: sha256, name: facts.commonName },
+        });
       });
       // One that ends within 30 days is mailed of now; if asking fails, the daily run mails it.
       await expiryNotices.requestRun().catch(() => null);
@@ -325,13 +331,25 @@ export function buildDocumentSigningServices({
     },
 
     /** Back to the install's CA from the next document on; the removed certificate's row is kept. */
-    async removeCertificate(accountId: string): Promise<void> {
-      await db
-        .updateTable('issuer_signing_certificates')
-        .set({ status: 'removed', removed_at: new Date() })
-        .where('account_id', '=', accountId)
-        .where('status', '=', 'active')
-        .execute();
+    async removeCertificate(actor: Actor): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const removed = await trx
+          .updateTable('issuer_signing_certificates')
+          .set({ status: 'removed', removed_at: new Date() })
+          .where('account_id', '=', actor.accountId)
+          .where('status', '=', 'active')
+          .returning(['certificate_sha256', 'common_name'])
+          .executeTakeFirst();
+        if (!removed) return;
+        await recordAudit(trx, actor, {
+          action: 'signing_certificate.removed',
+          object: {
+            type: 'signing_certificate',
+            id: removed.certificate_sha256,
+            name: removed.common_name,
+          },
+        });
+      });
     },
   };
 }

@@ -43,17 +43,12 @@ const documentSigningRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const user = signedInUser(request);
       const { file, password } = request.body;
-      return documentSigning.uploadCertificate(
-        user.accountId,
-        user.id,
-        await readFile(file.path),
-        password,
-      );
+      return documentSigning.uploadCertificate(user, await readFile(file.path), password);
     },
   );
 
   routes.delete('/certificate/', { config: ownerOnly }, async (request, reply) => {
-    await documentSigning.removeCertificate(signedInUser(request).accountId);
+    await documentSigning.removeCertificate(signedInUser(request));
     return reply.code(204).send();
   });
 };

@@ -1,15 +1,18 @@
 // The owner hears of their own certificate's end 30 days ahead, once: right after uploading one that ends sooner,
 // or from the daily run as the day comes near. A replaced or removed certificate is not mailed of.
 import { mailExpiringCertificates } from '../../../../src/services/document-signing/certificate-expiry-notices';
+import {
+  DOCUMENT_SIGNING_CERTIFICATE_URL,
+  uploadIssuerCertificate,
+} from '../../../helpers/document-signing';
 import { issuerCertificateFile } from '../../../helpers/issuer-certificates';
 import { startMailCapture, type MailCapture } from '../../../helpers/mail-capture';
 import { createTestApp } from '../../../helpers/test-app';
-import { formData, signedInUser, type TestUser } from '../../../helpers/verifications';
+import { signedInUser, type TestUser } from '../../../helpers/verifications';
 
 import type { FastifyInstance } from 'fastify';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const CERTIFICATE_URL = '/api/settings/document-signing/certificate/';
 
 let app: FastifyInstance;
 let mail: MailCapture;
@@ -35,16 +38,7 @@ afterEach(async () => {
 
 async function uploadEndingIn(user: TestUser, days: number) {
   const own = await issuerCertificateFile({ notAfter: new Date(Date.now() + days * DAY_MS) });
-  const form = formData({
-    file: { name: 'alpha.p12', type: 'application/x-pkcs12', data: own.pkcs12 },
-    password: own.password,
-  });
-  const response = await app.inject({
-    method: 'PUT',
-    url: CERTIFICATE_URL,
-    headers: { ...user.headers, ...form.headers },
-    payload: form.payload,
-  });
+  const response = await uploadIssuerCertificate(app, user, own.pkcs12, own.password);
   expect(response.statusCode).toBe(200);
   return response.json().certificate as { sha256_fingerprint: string; not_after: string };
 }
@@ -98,7 +92,7 @@ test('a removed certificate is not mailed of; its replacement is, on its own sch
 
   const removed = await app.inject({
     method: 'DELETE',
-    url: CERTIFICATE_URL,
+    url: DOCUMENT_SIGNING_CERTIFICATE_URL,
     headers: owner.headers,
   });
   expect(removed.statusCode).toBe(204);

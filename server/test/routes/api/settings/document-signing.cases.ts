@@ -4,6 +4,10 @@
 import { DOCUMENT_CA_PATH } from '@common/verifications';
 
 import { certificatePem } from '../../../../src/documents/signing/document-certificates';
+import {
+  DOCUMENT_SIGNING_CERTIFICATE_URL,
+  uploadIssuerCertificate,
+} from '../../../helpers/document-signing';
 import { issuerCertificateFile } from '../../../helpers/issuer-certificates';
 import { pdfsig, trustStore } from '../../../helpers/pdf-signatures';
 import { sharedUser, EDIT_ALL } from '../../../helpers/team';
@@ -28,20 +32,10 @@ afterEach(async () => {
 });
 
 const SETTINGS_URL = '/api/settings/document-signing/';
-const CERTIFICATE_URL = '/api/settings/document-signing/certificate/';
+const CERTIFICATE_URL = DOCUMENT_SIGNING_CERTIFICATE_URL;
 
-function uploadCertificate(user: TestUser, file: Buffer, password: string) {
-  const form = formData({
-    file: { name: 'alpha.p12', type: 'application/x-pkcs12', data: file },
-    password,
-  });
-  return app.inject({
-    method: 'PUT',
-    url: CERTIFICATE_URL,
-    headers: { ...user.headers, ...form.headers },
-    payload: form.payload,
-  });
-}
+const uploadCertificate = (user: TestUser, file: Buffer, password: string) =>
+  uploadIssuerCertificate(app, user, file, password);
 
 async function signedPdfOf(user: TestUser): Promise<Buffer> {
   const verification = await createVerification(app, user);
