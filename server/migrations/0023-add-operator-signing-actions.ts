@@ -27,6 +27,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // 'generated' by the server, or 'imported' from DOCUMENT_CA_P12.
     .addColumn('origin', 'text', (column) => column.notNull().defaultTo('generated'))
     .addColumn('retired_reason', 'text')
+    // PEM of the certificates above an imported CA (its root): sent in each signature, published beside it.
+    .addColumn('chain_pem', 'text', (column) => column.notNull().defaultTo(''))
     .execute();
 
   await db.schema
@@ -47,6 +49,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     .alterTable('document_signing_cas')
     .dropColumn('origin')
     .dropColumn('retired_reason')
+    .dropColumn('chain_pem')
     .execute();
   await db.schema.alterTable('issuer_signing_certificates').dropColumn('revoked_reason').execute();
   await db.schema

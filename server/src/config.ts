@@ -392,6 +392,14 @@ const envSchema = z.object({
   COMPANION_ONEDRIVE_SECRET: z.string().optional(),
   COMPANION_BOX_KEY: z.string().optional(),
   COMPANION_BOX_SECRET: z.string().optional(),
+  // The install's document-signing CA from a PKCS #12 file (a CA of the operator's own PKI, ECDSA P-256) instead of
+  // the one the server makes; checked at start. Replacing the file and restarting rotates it (docs/signing.md).
+  DOCUMENT_CA_P12: z
+    .string()
+    .min(1)
+    .transform((value) => path.resolve(value))
+    .optional(),
+  DOCUMENT_CA_P12_PASSWORD: z.string().default(''),
   // An RFC 3161 time-stamping authority: secured PDFs are signed PAdES B-T when it answers within
   // TSA_TIMEOUT_SECONDS, B-B otherwise (docs/signing.md). Basic auth when TSA_USERNAME is set.
   TSA_URL: httpUrl().optional(),

@@ -16,7 +16,7 @@ import {
   type CommandOutput,
 } from './cli-support';
 
-import type { Environment } from '../config';
+import type { Config, Environment } from '../config';
 import type { Database } from '../db/schema';
 import type { Kysely } from 'kysely';
 
@@ -124,10 +124,20 @@ async function revokeCertificate(
   }
 }
 
-async function rotateCa(db: Kysely<Database>, args: string[], output: CommandOutput) {
+async function rotateCa(
+  db: Kysely<Database>,
+  args: string[],
+  output: CommandOutput,
+  caFile: string | undefined,
+) {
   const usage = 'rotate-ca --reason <why>';
   const { positionals, reason } = parseReason(args, usage);
   if (positionals.length > 0) throw new CommandLineError(`rotate-ca takes no names: ${usage}.`);
+  if (caFile) {
+    throw new CommandLineError(
+      `The install CA is the one in DOCUMENT_CA_P12 (${caFile}): to rotate it, point DOCUMENT_CA_P12 at the new CA's file and restart the server.`,
+    );
+  }
   const result = await retireDocumentCa(db, reason);
   if (result.outcome === 'no_ca') {
     throw new CommandLineError(
@@ -145,6 +155,7 @@ export function runDocumentSigningCommand(
   db: Kysely<Database>,
   argv: string[],
   output: CommandOutput,
+  config: Pick<Config, 'DOCUMENT_CA_P12'> = {},
 ): Promise<number> {
   const done = (work: Promise<void>) => work.then(() => 0);
   return runSubcommand(argv, output, {
@@ -152,7 +163,7 @@ export function runDocumentSigningCommand(
     commands: {
       list: () => done(list(db, output)),
       'revoke-certificate': (args) => done(revokeCertificate(db, args, output)),
-      'rotate-ca': (args) => done(rotateCa(db, args, output)),
+      'rotate-ca': (args) => done(rotateCa(db, args, output, config.DOCUMENT_CA_P12)),
     },
   });
 }
@@ -166,7 +177,7 @@ export function runDocumentSigningCli(
   return withServerDatabase(
     env,
     output,
-    (db) => runDocumentSigningCommand(db, argv, output),
+    (db, config) => runDocumentSigningCommand(db, argv, output, config),
     'npm run document-signing',
   );
 }

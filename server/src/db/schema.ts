@@ -246,6 +246,8 @@ export interface DocumentSigningCasTable extends EncryptedKeyColumns {
   status: ColumnType<'active' | 'retired', 'active' | 'retired' | undefined, 'active' | 'retired'>;
   /** Made by the server, or brought by the operator (DOCUMENT_CA_P12). */
   origin: ColumnType<'generated' | 'imported', 'generated' | 'imported' | undefined, never>;
+  /** PEM of the certificates above an imported CA; empty for the one the server makes. */
+  chain_pem: Generated<string>;
   created_at: CreatedAt;
   retired_at: Optional<Date>;
   retired_reason: Optional<string>;

@@ -18,6 +18,7 @@ import type { PdfLimits } from './pdf-structure';
 import type { Sheet, SheetLimits } from './read-sheet';
 import type { SecureDocumentInput, SecuredDocument } from './secure-document';
 import type { SecuringOutcome, SecuringTask } from './securing-worker';
+import type { InstallCaFile } from './signing/install-ca-file';
 import type { IssuerCertificateFacts } from './signing/issuer-certificate';
 
 /** What the services need of securing; tests may hand in the functions themselves. */
@@ -34,6 +35,8 @@ export interface Securing {
   readSheet(path: string, limits: SheetLimits): Promise<Sheet>;
   /** An issuer's own .p12 opened and checked (issuer-certificate.ts); a 422 AppError says why it cannot sign. */
   openIssuerCertificate(pkcs12: Buffer, password: string): Promise<IssuerCertificateFacts>;
+  /** The operator's DOCUMENT_CA_P12 opened and checked (install-ca-file.ts); rejects with what to fix. */
+  openInstallCaFile(pkcs12: Buffer, password: string): Promise<InstallCaFile>;
 }
 
 /** What securing any document takes: its code, URL, placement and seal, and UPLOAD_MAX_BYTES. */
@@ -203,6 +206,13 @@ export function createSecuringPool({
       if (outcome.kind !== 'open-certificate')
         throw new Error('The securing worker answered the wrong job');
       return outcome.certificate;
+    },
+
+    async openInstallCaFile(pkcs12, password) {
+      const outcome = await run({ kind: 'open-ca-file', pkcs12, password });
+      if (outcome.kind !== 'open-ca-file')
+        throw new Error('The securing worker answered the wrong job');
+      return outcome.ca;
     },
 
     async close() {

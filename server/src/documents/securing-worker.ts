@@ -16,6 +16,7 @@ import {
   type SecureDocumentInput,
   type SecuredDocument,
 } from './secure-document';
+import { openInstallCaFile, type InstallCaFile } from './signing/install-ca-file';
 import { openIssuerCertificate, type IssuerCertificateFacts } from './signing/issuer-certificate';
 
 import type { DrawnText } from './draw-design';
@@ -37,7 +38,9 @@ export type SecuringJob =
     }
   | { kind: 'read-sheet'; path: string; limits: SheetLimits }
   /** An issuer's own PKCS #12 file: opened and checked (its key derivation is as costly as the file asks). */
-  | { kind: 'open-certificate'; pkcs12: Uint8Array; password: string };
+  | { kind: 'open-certificate'; pkcs12: Uint8Array; password: string }
+  /** The operator's DOCUMENT_CA_P12: opened and checked to be a CA; its key exported for the install CA's row. */
+  | { kind: 'open-ca-file'; pkcs12: Uint8Array; password: string };
 
 export interface SerializedAppError {
   statusCode: number;
@@ -54,6 +57,7 @@ export type SecuringOutcome =
   | { ok: true; kind: 'secure-design'; secured: SecuredDocument; original: Uint8Array }
   | { ok: true; kind: 'read-sheet'; sheet: Sheet }
   | { ok: true; kind: 'open-certificate'; certificate: IssuerCertificateFacts }
+  | { ok: true; kind: 'open-ca-file'; ca: InstallCaFile }
   | { ok: false; error: SerializedAppError };
 
 export interface SecuringTask {
@@ -124,6 +128,12 @@ async function runJob(job: SecuringJob): Promise<SecuringOutcome> {
       const certificate = await openIssuerCertificate(job.pkcs12, job.password);
       return { ok: true, kind: 'open-certificate', certificate };
     }
+    case 'open-ca-file':
+      return {
+        ok: true,
+        kind: 'open-ca-file',
+        ca: await openInstallCaFile(job.pkcs12, job.password),
+      };
   }
 }
 

@@ -65,6 +65,43 @@ function pem(label: string, der: ArrayBuffer | Uint8Array): string {
   return `-----BEGIN ${label}-----\n${base64.replace(/.{64}/g, '$&\n')}\n-----END ${label}-----\n`;
 }
 
+/** The key and its certificate, with the chain, packed by `openssl pkcs12 -export` under the password. */
+async function exportPkcs12(
+  privateKey: CryptoKey,
+  certificate: x509.X509Certificate,
+  chain: x509.X509Certificate[],
+  password: string,
+  legacy = false,
+): Promise<Buffer> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'qrv-p12-'));
+  const file = (name: string) => path.join(folder, name);
+  try {
+    await writeFile(
+      file('key.pem'),
+      pem('PRIVATE KEY', await webcrypto.subtle.exportKey('pkcs8', privateKey)),
+    );
+    await writeFile(file('certificate.pem'), certificate.toString('pem'));
+    await writeFile(file('chain.pem'), chain.map((each) => each.toString('pem')).join('\n'));
+    await run('openssl', [
+      'pkcs12',
+      '-export',
+      ...(legacy ? ['-legacy'] : []),
+      '-inkey',
+      file('key.pem'),
+      '-in',
+      file('certificate.pem'),
+      ...(chain.length > 0 ? ['-certfile', file('chain.pem')] : []),
+      '-passout',
+      `pass:${password}`,
+      '-out',
+      file('bundle.p12'),
+    ]);
+    return await readFile(file('bundle.p12'));
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
 /** A test CA and a leaf from it with `options`, packed as a .p12 with its password. */
 export async function issuerCertificateFile(
   options: IssuerCertificateOptions = {},
@@ -99,36 +136,71 @@ export async function issuerCertificateFile(
       new x509.ExtendedKeyUsageExtension(options.extendedKeyUsage ?? ['1.3.6.1.5.5.7.3.4']),
     ],
   });
-  const folder = await mkdtemp(path.join(tmpdir(), 'qrv-p12-'));
-  const file = (name: string) => path.join(folder, name);
-  await writeFile(
-    file('key.pem'),
-    pem('PRIVATE KEY', await webcrypto.subtle.exportKey('pkcs8', keys.privateKey)),
-  );
-  await writeFile(file('leaf.pem'), leaf.toString('pem'));
-  await writeFile(file('ca.pem'), ca.toString('pem'));
   const password = options.password ?? 'correct horse battery staple';
-  await run('openssl', [
-    'pkcs12',
-    '-export',
-    ...(options.legacy ? ['-legacy'] : []),
-    '-inkey',
-    file('key.pem'),
-    '-in',
-    file('leaf.pem'),
-    '-certfile',
-    file('ca.pem'),
-    '-passout',
-    `pass:${password}`,
-    '-out',
-    file('issuer.p12'),
-  ]);
-  const pkcs12 = await readFile(file('issuer.p12'));
-  await rm(folder, { recursive: true, force: true });
+  const pkcs12 = await exportPkcs12(keys.privateKey, leaf, [ca], password, options.legacy);
   return {
     pkcs12,
     password,
     certificate: new Uint8Array(leaf.rawData),
     caCertificate: new Uint8Array(ca.rawData),
   };
+}
+
+export interface CaFileOptions {
+  key?: KeyKind;
+  /** Off: the "CA" is a plain end-entity certificate. */
+  isCa?: boolean;
+  notAfter?: Date;
+  password?: string;
+}
+
+export interface CaFile {
+  pkcs12: Buffer;
+  password: string;
+  /** The intermediate CA the file holds (its key too), and the root above it the file carries. */
+  intermediate: x509.X509Certificate;
+  root: x509.X509Certificate;
+}
+
+/** An operator's own CA as DOCUMENT_CA_P12 takes it: an intermediate of a test root, with its key and the root. */
+export async function caCertificateFile(options: CaFileOptions = {}): Promise<CaFile> {
+  const now = Date.now();
+  const rootKeys = await keyPair('ec-p256');
+  const root = await x509.X509CertificateGenerator.createSelfSigned({
+    serialNumber: '0a',
+    name: 'CN=Alpha University Root CA, O=Alpha University',
+    notBefore: new Date(now - 365 * DAY_MS),
+    notAfter: new Date(now + 20 * 365 * DAY_MS),
+    keys: rootKeys,
+    signingAlgorithm: { name: 'ECDSA', hash: 'SHA-256' },
+    extensions: [
+      new x509.BasicConstraintsExtension(true, undefined, true),
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign, true),
+    ],
+  });
+  const keys = await keyPair(options.key ?? 'ec-p256');
+  const isCa = options.isCa ?? true;
+  const intermediate = await x509.X509CertificateGenerator.create({
+    serialNumber: '0b',
+    subject: 'CN=Alpha University Document Signing CA, O=Alpha University',
+    issuer: root.subject,
+    notBefore: new Date(now - DAY_MS),
+    notAfter: options.notAfter ?? new Date(now + 5 * 365 * DAY_MS),
+    publicKey: keys.publicKey,
+    signingKey: rootKeys.privateKey,
+    signingAlgorithm: { name: 'ECDSA', hash: 'SHA-256' },
+    extensions: [
+      new x509.BasicConstraintsExtension(isCa, isCa ? 0 : undefined, true),
+      new x509.KeyUsagesExtension(
+        isCa
+          ? x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign
+          : x509.KeyUsageFlags.digitalSignature,
+        true,
+      ),
+      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
+    ],
+  });
+  const password = options.password ?? 'ca file password';
+  const pkcs12 = await exportPkcs12(keys.privateKey, intermediate, [root], password);
+  return { pkcs12, password, intermediate, root };
 }

@@ -156,7 +156,7 @@ export async function issueSigningCertificate(
   };
 }
 
-/** PEM, as the CA is published at /.well-known/qrverify-ca.pem. */
+/** PEM ending in a newline, as the CA is published at /.well-known/qrverify-ca.pem (certificates one after another). */
 export function certificatePem(der: Uint8Array): string {
-  return new x509.X509Certificate(new Uint8Array(der)).toString('pem');
+  return `${new x509.X509Certificate(new Uint8Array(der)).toString('pem')}\n`;
 }

@@ -115,13 +115,19 @@ function checkPurpose(der: Uint8Array): void {
   }
 }
 
-// The file's key must be the one its first certificate certifies: sign a challenge and check it with the
-// certificate's public key, as a reader would check the PDF's signature.
-async function checkKeyMatches(signer: P12Signer, certificate: X509Certificate): Promise<void> {
+/**
+ * Whether the file's key is the one its first certificate certifies: a challenge signed with it is checked with
+ * the certificate's public key, as a reader would check the PDF's signature.
+ */
+export async function keyMatchesCertificate(signer: P12Signer): Promise<boolean> {
   const challenge = randomBytes(32);
   const signature = await signer.sign(challenge, 'SHA-256');
-  const key = { key: certificate.publicKey, dsaEncoding: 'der' as const };
-  if (!verifySignature('sha256', challenge, key, signature)) {
+  const { publicKey } = new X509Certificate(signer.certificate);
+  return verifySignature('sha256', challenge, { key: publicKey, dsaEncoding: 'der' }, signature);
+}
+
+async function checkKeyMatches(signer: P12Signer): Promise<void> {
+  if (!(await keyMatchesCertificate(signer))) {
     throw refused(
       'certificate_key_mismatch',
       'The private key in this file does not belong to its certificate.',
@@ -144,7 +150,7 @@ export async function openIssuerCertificate(
   const description = keyDescription(certificate);
   checkValidity(certificate, now);
   checkPurpose(signer.certificate);
-  await checkKeyMatches(signer, certificate);
+  await checkKeyMatches(signer);
   const subject = distinguishedName(certificate.subject);
   const commonName = /^CN=(.*)$/m.exec(certificate.subject)?.[1] ?? subject;
   return {

@@ -4,6 +4,7 @@
 // private keys are kept encrypted under the master key, as the seal keys are, and opened only to hand to the
 // securing worker.
 import { createHash, X509Certificate } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 
 import type { DocumentSigning, IssuerCertificate } from '@common/document-signing-schemas';
 import { DOCUMENT_CA_PATH } from '@common/verifications';
@@ -15,6 +16,7 @@ import {
   signerName,
   type CertifiedKey,
 } from '../../documents/signing/document-certificates';
+import { InstallCaFileError, type InstallCaFile } from '../../documents/signing/install-ca-file';
 import { loadIssuerIdentities } from '../account/load-issuer-identities';
 import { decryptPrivateKey, encryptPrivateKey } from '../seals/seal-key-crypto';
 import { recordAudit } from '../team/record-audit';
@@ -37,9 +39,9 @@ export interface DocumentSigningDeps {
   db: Kysely<Database>;
   /** Encrypts the private keys at rest (the seal keys' master key). */
   masterKey: Buffer;
-  config: Pick<Config, 'PUBLIC_URL'>;
+  config: Pick<Config, 'PUBLIC_URL' | 'DOCUMENT_CA_P12' | 'DOCUMENT_CA_P12_PASSWORD'>;
   /** Opens an uploaded PKCS #12 file off the event loop. */
-  securing: Pick<Securing, 'openIssuerCertificate'>;
+  securing: Pick<Securing, 'openIssuerCertificate' | 'openInstallCaFile'>;
   /** The expiry notices' job, and the mail it sends. */
   queue: Queue;
   mailer: Mailer;
@@ -53,6 +55,13 @@ export type AccountSigner = PdfSigner & {
   commonName: string;
   certificateSha256: string;
 };
+
+const PEM_BLOCK = /-----BEGIN CERTIFICATE-----[^-]+-----END CERTIFICATE-----\n?/g;
+
+function commonNameOf(der: Uint8Array): string {
+  const { subject } = new X509Certificate(der);
+  return /^CN=(.*)$/m.exec(subject)?.[1] ?? subject.replace(/\n/g, ', ');
+}
 
 function sha256Hex(bytes: Uint8Array | string): string {
   return createHash('sha256').update(bytes).digest('hex');
@@ -141,9 +150,7 @@ export function buildDocumentSigningServices({
       .executeTakeFirst();
   }
 
-  async function installCa() {
-    const existing = await activeCaRow();
-    if (existing) return existing;
+  async function makeCa() {
     const made = await createDocumentCa(new URL(config.PUBLIC_URL).host);
     await db
       .insertInto('document_signing_cas')
@@ -153,6 +160,79 @@ export function buildDocumentSigningServices({
       )
       .execute();
     return (await activeCaRow())!;
+  }
+
+  // DOCUMENT_CA_P12, read and opened (in the securing worker) once per process.
+  let caFile: Promise<InstallCaFile> | undefined;
+  function openCaFile(filePath: string): Promise<InstallCaFile> {
+    caFile ??= readFile(filePath)
+      .catch(() => {
+        throw new InstallCaFileError(
+          `DOCUMENT_CA_P12 names no file this server can read: ${filePath}`,
+        );
+      })
+      .then((pkcs12) => securing.openInstallCaFile(pkcs12, config.DOCUMENT_CA_P12_PASSWORD));
+    return caFile;
+  }
+
+  /** The CA from the file becomes the active one (again, if it was before), the one it replaces retired. */
+  async function adoptCaFile(file: InstallCaFile, replaced: string | undefined) {
+    const imported = {
+      ...sealedKey(masterKey, file),
+      origin: 'imported' as const,
+      chain_pem: file.chain.map(certificatePem).join(''),
+    };
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('document_signing_cas')
+        .set({
+          status: 'retired',
+          retired_at: new Date(),
+          retired_reason: 'Replaced by the CA in DOCUMENT_CA_P12',
+        })
+        .where('status', '=', 'active')
+        .execute();
+      await trx
+        .insertInto('document_signing_cas')
+        .values(imported)
+        .onConflict((conflict) =>
+          conflict
+            .column('certificate_sha256')
+            .doUpdateSet({ status: 'active', retired_at: null, retired_reason: null }),
+        )
+        .execute();
+      await trx
+        .insertInto('operator_audit_log')
+        .values({
+          action: 'document_ca.imported',
+          object_type: 'document_ca',
+          object_id: file.sha256,
+          object_name: commonNameOf(file.certificate),
+          reason: replaced ? `DOCUMENT_CA_P12 replaces CA ${replaced}` : 'DOCUMENT_CA_P12',
+        })
+        .execute();
+    });
+  }
+
+  async function installCa() {
+    const existing = await activeCaRow();
+    if (!config.DOCUMENT_CA_P12) return existing ?? makeCa();
+    const file = await openCaFile(config.DOCUMENT_CA_P12);
+    if (existing?.certificate_sha256 === file.sha256) return existing;
+    // Two instances starting with a new file at once: one adopts it, the other finds it adopted.
+    await adoptCaFile(file, existing?.certificate_sha256).catch(async (error: unknown) => {
+      if ((await activeCaRow())?.certificate_sha256 !== file.sha256) throw error;
+    });
+    return (await activeCaRow())!;
+  }
+
+  /** The CA's certificate and those above it (an imported CA's root), DER, as signatures carry them. */
+  function caChain(ca: Awaited<ReturnType<typeof installCa>>): Uint8Array[] {
+    const above = ca.chain_pem.match(PEM_BLOCK) ?? [];
+    return [
+      new Uint8Array(ca.certificate),
+      ...above.map((pem) => new Uint8Array(new X509Certificate(pem).raw)),
+    ];
   }
 
   async function activeCertificate(accountId: string) {
@@ -228,19 +308,24 @@ export function buildDocumentSigningServices({
     }
     return {
       ...openedKey(masterKey, row),
-      chain: [new Uint8Array(ca.certificate)],
+      chain: caChain(ca),
       commonName: row.common_name,
       certificateSha256: row.certificate_sha256,
     };
   }
 
   return {
-    startWorking: expiryNotices.startWorking,
+    /** Checks DOCUMENT_CA_P12 before the server serves (a file that cannot be the CA stops it), then works. */
+    async startWorking(log: Parameters<typeof expiryNotices.startWorking>[0]) {
+      if (config.DOCUMENT_CA_P12) await installCa();
+      await expiryNotices.startWorking(log);
+    },
     close: expiryNotices.close,
 
     /** The install CA's certificate, as /.well-known/qrverify-ca.pem serves it. */
     async caPem(): Promise<string> {
-      return certificatePem(new Uint8Array((await installCa()).certificate));
+      const ca = await installCa();
+      return certificatePem(new Uint8Array(ca.certificate)) + ca.chain_pem;
     },
 
     /**
