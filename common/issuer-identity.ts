@@ -3,7 +3,11 @@
 // outside the account vouches for it: a custom domain verified by DNS, or the service's operator, who checked it
 // by hand (`npm run issuers -- verify`). Otherwise it is the name an account calls itself, said in those words,
 // and withheld when it is built to look like another (it mixes alphabets, or another account's name reads the
-// same). The public page, the scanner, `npm run verify` and the trust list all say it with the words below.
+// same). The public page, the scanner, `npm run verify` and the trust list all say it with the words below, in the
+// reader's language (common/i18n).
+import { ENGLISH } from './i18n/english';
+
+import type { Translator } from './i18n/translator';
 
 export const ISSUER_PROOFS = ['domain', 'operator'] as const;
 /** What vouches for the issuer's identity. */
@@ -28,44 +32,54 @@ export interface IssuerWords {
   isProven: boolean;
   /** Fits "Sealed by …" when proven and "This document was issued by …" in every case. */
   name: string;
+  /** The name as it opens a sentence ("An account …"): capitals belong to each language's message. */
+  nameOpeningLine: string;
   /** Said right beside the name, never in smaller print: how it is known, or that it is not. */
   note: string | null;
 }
 
-const WITHHELD_NOTES: Record<WithheldNameReason, string> = {
-  shared: 'another account uses a name that looks the same, so neither is shown',
-  mixed_scripts: 'its name mixes alphabets, as look-alike names do',
-};
-
-export function issuerWords(identity: IssuerIdentity): IssuerWords {
+export function issuerWords(identity: IssuerIdentity, t: Translator = ENGLISH): IssuerWords {
+  const proven = (name: string, note: string | null) => ({
+    isProven: true,
+    name,
+    nameOpeningLine: name,
+    note,
+  });
   if (identity.issuer && identity.issuer_proof === 'domain') {
-    return {
-      isProven: true,
-      name: identity.issuer,
-      note: identity.declared_name ? `${identity.declared_name}, as stated by the issuer` : null,
-    };
+    const declaredName = identity.declared_name;
+    return proven(
+      identity.issuer,
+      declaredName ? t.t('issuer.domainNote', { declaredName }) : null,
+    );
   }
   if (identity.issuer && identity.issuer_proof === 'operator') {
-    return { isProven: true, name: identity.issuer, note: 'name checked by this service' };
+    return proven(identity.issuer, t.t('issuer.operatorNote'));
   }
   if (identity.declared_name) {
+    const name = identity.declared_name;
     return {
       isProven: false,
-      name: `an account calling itself “${identity.declared_name}”`,
-      note: 'its name is not verified',
+      name: t.t('issuer.declaredName', { name }),
+      nameOpeningLine: t.t('issuer.declaredNameStart', { name }),
+      note: t.t('issuer.declaredNote'),
     };
   }
   return {
     isProven: false,
-    name: 'an account whose name is not shown',
-    note: WITHHELD_NOTES[identity.declared_name_withheld ?? 'shared'],
+    name: t.t('issuer.hiddenName'),
+    nameOpeningLine: t.t('issuer.hiddenNameStart'),
+    note: t.t(
+      identity.declared_name_withheld === 'mixed_scripts'
+        ? 'issuer.withheldMixedScripts'
+        : 'issuer.withheldShared',
+    ),
   };
 }
 
 /** The issuer as one phrase, note included: "an account calling itself “X” (its name is not verified)". */
-export function issuerPhrase(identity: IssuerIdentity): string {
-  const { name, note } = issuerWords(identity);
-  return note ? `${name} (${note})` : name;
+export function issuerPhrase(identity: IssuerIdentity, t: Translator = ENGLISH): string {
+  const { name, note } = issuerWords(identity, t);
+  return note ? t.t('issuer.withNote', { name, note }) : name;
 }
 
 /** An identity older clients (and fixtures) lack: an account whose name nothing vouches for. */

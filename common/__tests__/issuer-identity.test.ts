@@ -27,7 +27,7 @@ const WITHHELD_MIXED: IssuerIdentity = {
 
 describe('issuerWords', () => {
   test('a verified custom domain is the identity; the organisation name beside it is as the issuer states it', () => {
-    expect(issuerWords(DOMAIN)).toEqual({
+    expect(issuerWords(DOMAIN)).toMatchObject({
       isProven: true,
       name: 'alpha-university.edu',
       note: 'Alpha University, as stated by the issuer',
@@ -37,11 +37,11 @@ describe('issuerWords', () => {
   test('a verified domain whose account name is withheld is named by the domain alone', () => {
     expect(
       issuerWords({ ...DOMAIN, declared_name: null, declared_name_withheld: 'mixed_scripts' }),
-    ).toEqual({ isProven: true, name: 'alpha-university.edu', note: null });
+    ).toMatchObject({ isProven: true, name: 'alpha-university.edu', note: null });
   });
 
   test('a name the operator checked is the identity, and says who checked it', () => {
-    expect(issuerWords(OPERATOR)).toEqual({
+    expect(issuerWords(OPERATOR)).toMatchObject({
       isProven: true,
       name: 'Alpha University',
       note: 'name checked by this service',
@@ -55,7 +55,7 @@ describe('issuerWords', () => {
   });
 
   test('a name nothing proves is what an account calls itself, and says it is not verified', () => {
-    expect(issuerWords(declaredOnly('Alpha University'))).toEqual({
+    expect(issuerWords(declaredOnly('Alpha University'))).toMatchObject({
       isProven: false,
       name: 'an account calling itself “Alpha University”',
       note: 'its name is not verified',
@@ -63,7 +63,7 @@ describe('issuerWords', () => {
   });
 
   test('a name that reads like another account’s is withheld, with the reason', () => {
-    expect(issuerWords(WITHHELD_SHARED)).toEqual({
+    expect(issuerWords(WITHHELD_SHARED)).toMatchObject({
       isProven: false,
       name: 'an account whose name is not shown',
       note: 'another account uses a name that looks the same, so neither is shown',
@@ -71,7 +71,7 @@ describe('issuerWords', () => {
   });
 
   test('a name that mixes alphabets is withheld, with the reason', () => {
-    expect(issuerWords(WITHHELD_MIXED)).toEqual({
+    expect(issuerWords(WITHHELD_MIXED)).toMatchObject({
       isProven: false,
       name: 'an account whose name is not shown',
       note: 'its name mixes alphabets, as look-alike names do',

@@ -1,5 +1,6 @@
 // A tagged template for server-rendered HTML that escapes every interpolated value unless it is already
 // SafeHtml, so forgetting to escape is impossible rather than merely unlikely.
+import type { MessageKey, MessageValue, Translator } from '../i18n/translator';
 
 export class SafeHtml {
   constructor(readonly value: string) {}
@@ -43,4 +44,30 @@ export function html(strings: TemplateStringsArray, ...values: Interpolation[]):
 /** Markup the server wrote itself (icons, styles); never pass user input. */
 export function trusted(markup: string): SafeHtml {
   return new SafeHtml(markup);
+}
+
+type MarkupValue = SafeHtml | string | number | ((chunks: string[]) => string);
+
+/**
+ * A catalogue's message as markup: its values escaped unless already SafeHtml, <b> as <strong>, any other tag as
+ * `values` says. The messages' own words are ours (the catalogue test allows no raw markup in them).
+ */
+export function htmlMessage(
+  translator: Translator,
+  key: MessageKey,
+  values: Record<string, MarkupValue> = {},
+): SafeHtml {
+  const escaped: Record<string, MessageValue> = {
+    b: (chunks) => `<strong>${chunks.join('')}</strong>`,
+  };
+  for (const [name, value] of Object.entries(values)) {
+    if (value instanceof SafeHtml) escaped[name] = value.value;
+    else escaped[name] = typeof value === 'string' ? escapeHtml(value) : value;
+  }
+  return new SafeHtml(translator.t(key, escaped));
+}
+
+/** A tag of a message as a link to `href`. */
+export function linkTag(href: string): (chunks: string[]) => string {
+  return (chunks) => `<a href="${escapeHtml(href)}">${chunks.join('')}</a>`;
 }

@@ -8,6 +8,10 @@ const ATTRIBUTES =
 const icon = (paths: string) => `<svg ${ATTRIBUTES}>${paths}</svg>`;
 
 export const ICONS = {
+  // The language switcher's globe.
+  globe: icon(
+    '<circle cx="12" cy="12" r="10"/><path d="M2 12h20"/><path d="M12 2a15 15 0 0 1 0 20a15 15 0 0 1 0-20"/>',
+  ),
   check: icon('<circle cx="12" cy="12" r="10"/><path d="m7.5 12.5 3 3 6-6.5"/>'),
   cross: icon('<circle cx="12" cy="12" r="10"/><path d="m15 9-6 6M9 9l6 6"/>'),
   clock: icon('<circle cx="12" cy="12" r="10"/><path d="M12 6.5V12l3.5 2"/>'),
@@ -31,4 +35,4 @@ export const ICONS = {
   shield: icon(
     '<path d="M12 3 5 6v5.5c0 4.3 3 8 7 9.5 4-1.5 7-5.2 7-9.5V6l-7-3Z"/><path d="m9 12 2 2 4-4"/>',
   ),
-} satisfies Record<VerdictIcon | SealLine['icon'] | 'upload' | 'download', string>;
+} satisfies Record<VerdictIcon | SealLine['icon'] | 'upload' | 'download' | 'globe', string>;

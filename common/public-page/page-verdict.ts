@@ -3,6 +3,8 @@
 // before the seal is known (the seal rides in the URL's fragment, which never reaches the server) and the seal
 // check in the browser renders it again with what it found, so the two can never disagree. The matrix, cell by
 // cell, is docs/public-page.md.
+import { ENGLISH } from '../i18n/english';
+
 import {
   sealFactsLine,
   sealMessage,
@@ -11,6 +13,7 @@ import {
   type SealTone,
 } from './seal-messages';
 
+import type { MessageKey, Translator } from '../i18n/translator';
 import type { VerificationStatus } from '../verifications';
 
 /** What the page knows of the code: a verification's status, or no verification at all. */
@@ -72,6 +75,8 @@ export interface PageVerdictInput {
   /** Issued with a seal: its QR code's URL carries one. */
   isSealed: boolean;
   seal: PageSeal;
+  /** The reader's language; English by default. */
+  t?: Translator;
 }
 
 type FailedSeal = Extract<
@@ -81,28 +86,30 @@ type FailedSeal = Extract<
 
 const HEADLINES: Record<
   PageRecordState,
-  { headline: string; tone: VerdictTone; icon: VerdictIcon }
+  { headline: MessageKey; tone: VerdictTone; icon: VerdictIcon }
 > = {
-  active: { headline: 'Valid', tone: 'green', icon: 'check' },
-  expired: { headline: 'Expired', tone: 'amber', icon: 'clock' },
-  revoked: { headline: 'Revoked', tone: 'red', icon: 'cross' },
-  withdrawn: { headline: 'Withdrawn', tone: 'red', icon: 'cross' },
-  'not-found': { headline: 'Not found', tone: 'red', icon: 'question' },
+  active: { headline: 'headline.active', tone: 'green', icon: 'check' },
+  expired: { headline: 'headline.expired', tone: 'amber', icon: 'clock' },
+  revoked: { headline: 'headline.revoked', tone: 'red', icon: 'cross' },
+  withdrawn: { headline: 'headline.withdrawn', tone: 'red', icon: 'cross' },
+  'not-found': { headline: 'headline.notFound', tone: 'red', icon: 'question' },
 };
 
-const SEAL_FAILED_HEADLINE = 'Do not rely on this code';
+function headlineOf(state: PageRecordState, t: Translator) {
+  const { headline, tone, icon } = HEADLINES[state];
+  return { headline: t.t(headline), tone, icon };
+}
 
-export const MISSING_SEAL_LINE = {
-  title: 'This address carries no seal, so the paper was not checked',
-  advice:
-    'Open the link from the QR code, or scan it with the QR Verify scanner. If you did open it from the QR ' +
-    'code, that code should carry a seal and does not: it may be a copy, so ask the issuer to confirm it.',
-};
+export function missingSealLine(t: Translator = ENGLISH): { title: string; advice: string } {
+  return { title: t.t('seal.addressMissingTitle'), advice: t.t('seal.addressMissingAdvice') };
+}
+
+export const MISSING_SEAL_LINE = missingSealLine();
 
 /** What a seal that verified adds to a status that is not valid: the paper is genuine, the document is not good. */
-const GENUINE_BUT: Partial<Record<VerificationStatus, string>> = {
-  revoked: 'The paper is genuine, but its issuer has revoked it.',
-  expired: 'The paper is genuine, but it has expired.',
+const GENUINE_BUT: Partial<Record<VerificationStatus, MessageKey>> = {
+  revoked: 'seal.genuineButRevoked',
+  expired: 'seal.genuineButExpired',
 };
 
 const DOWNLOADS: Record<VerificationStatus, PageVerdict['download']> = {
@@ -116,22 +123,20 @@ export function isDownloadOffered(status: VerificationStatus): boolean {
   return DOWNLOADS[status] !== 'none';
 }
 
-const MATCH_SUFFIX: Record<VerificationStatus, string> = {
-  active: '',
-  revoked: ' — but it has been revoked',
-  expired: ' — but it has expired',
-};
-
 function isFailed(seal: PageSeal): seal is FailedSeal {
   return !['pending', 'missing', 'verified', 'unchecked'].includes(seal.state);
 }
 
-function copyCheckTexts(status: VerificationStatus, tone: VerdictTone): CopyCheckTexts {
+function copyCheckTexts(
+  status: VerificationStatus,
+  tone: VerdictTone,
+  t: Translator,
+): CopyCheckTexts {
   return {
     matchTone: tone === 'green' ? 'green' : 'neutral',
-    original: `This file matches the original${MATCH_SUFFIX[status]}`,
-    secured: `This file matches the secured document issued under this code${MATCH_SUFFIX[status]}`,
-    mismatch: 'This file does not match the document issued under this code',
+    original: t.t('check.original', { status }),
+    secured: t.t('check.secured', { status }),
+    mismatch: t.t('check.mismatch'),
   };
 }
 
@@ -141,27 +146,27 @@ function verifiedIcon(message: SealMessage): SealLine['icon'] {
 }
 
 /** The seal's line on a valid verification, whose headline it may turn. */
-function validSealLine(seal: PageSeal, isSealed: boolean): SealLine | null {
+function validSealLine(seal: PageSeal, isSealed: boolean, t: Translator): SealLine | null {
   if (seal.state === 'pending') return null;
   if (seal.state === 'missing') {
     return isSealed
       ? {
           icon: 'info',
           tone: 'unchecked',
-          ...MISSING_SEAL_LINE,
+          ...missingSealLine(t),
           facts: null,
           hasScannerLink: true,
         }
       : null;
   }
-  const message = sealMessage(seal, { isSealedRecord: isSealed, place: 'page' })!;
+  const message = sealMessage(seal, { isSealedRecord: isSealed, place: 'page', t })!;
   if (seal.state === 'verified') {
     return {
       icon: verifiedIcon(message),
       tone: message.tone,
       title: message.title,
       advice: message.advice,
-      facts: sealFactsLine(seal.facts),
+      facts: sealFactsLine(seal.facts, t),
       hasScannerLink: false,
     };
   }
@@ -179,20 +184,25 @@ function validSealLine(seal: PageSeal, isSealed: boolean): SealLine | null {
  * The seal's line on a revoked or expired verification: the status is the verdict whatever the seal says, so a
  * missing or unchecked seal adds nothing, and a verified one says the paper is genuine, not that it is good.
  */
-function settledSealLine(seal: PageSeal, status: VerificationStatus): SealLine | null {
+function settledSealLine(
+  seal: PageSeal,
+  status: VerificationStatus,
+  t: Translator,
+): SealLine | null {
   if (seal.state === 'verified') {
-    const message = sealMessage(seal, { isSealedRecord: true })!;
+    const message = sealMessage(seal, { isSealedRecord: true, t })!;
+    const genuineBut = GENUINE_BUT[status];
     return {
       icon: verifiedIcon(message),
       tone: message.tone,
       title: message.title,
-      advice: GENUINE_BUT[status] ?? null,
-      facts: sealFactsLine(seal.facts),
+      advice: genuineBut ? t.t(genuineBut) : null,
+      facts: sealFactsLine(seal.facts, t),
       hasScannerLink: false,
     };
   }
   if (!isFailed(seal)) return null;
-  const { title } = sealMessage(seal, { isSealedRecord: true })!;
+  const { title } = sealMessage(seal, { isSealedRecord: true, t })!;
   return {
     icon: 'alert',
     tone: 'warning',
@@ -203,11 +213,11 @@ function settledSealLine(seal: PageSeal, status: VerificationStatus): SealLine |
   };
 }
 
-export function pageVerdict({ state, isSealed, seal }: PageVerdictInput): PageVerdict {
+export function pageVerdict({ state, isSealed, seal, t = ENGLISH }: PageVerdictInput): PageVerdict {
   if (state === 'withdrawn' || state === 'not-found') {
     // No verification: nothing to check a seal or a file against, nothing to download.
     return {
-      ...HEADLINES[state],
+      ...headlineOf(state, t),
       statusLine: 'status',
       seal: null,
       download: 'none',
@@ -217,23 +227,23 @@ export function pageVerdict({ state, isSealed, seal }: PageVerdictInput): PageVe
   }
   if (state === 'active' && isFailed(seal)) {
     return {
-      headline: SEAL_FAILED_HEADLINE,
+      headline: t.t('headline.sealFailed'),
       tone: 'red',
       icon: 'alert',
       statusLine: 'seal-failed',
-      seal: validSealLine(seal, isSealed),
+      seal: validSealLine(seal, isSealed, t),
       download: 'link',
-      copyCheck: copyCheckTexts(state, 'red'),
+      copyCheck: copyCheckTexts(state, 'red', t),
       awaitsSeal: false,
     };
   }
-  const headline = HEADLINES[state];
+  const headline = headlineOf(state, t);
   return {
     ...headline,
     statusLine: 'status',
-    seal: state === 'active' ? validSealLine(seal, isSealed) : settledSealLine(seal, state),
+    seal: state === 'active' ? validSealLine(seal, isSealed, t) : settledSealLine(seal, state, t),
     download: DOWNLOADS[state],
-    copyCheck: copyCheckTexts(state, headline.tone),
+    copyCheck: copyCheckTexts(state, headline.tone, t),
     // Only a sealed, valid verification's headline is held back: an unsealed code's paper carries no seal, so a
     // seal on its address is made up, and whoever made it gains nothing from a moment of 'Valid'.
     awaitsSeal: state === 'active' && isSealed && seal.state === 'pending',
@@ -241,6 +251,12 @@ export function pageVerdict({ state, isSealed, seal }: PageVerdictInput): PageVe
 }
 
 /** The tab's title: the headline first, so a row of tabs shows each verdict. */
-export function pageTitle(headline: string, documentTitle: string | null): string {
-  return documentTitle ? `${headline}: ${documentTitle} – QR Verify` : `${headline} – QR Verify`;
+export function pageTitle(
+  headline: string,
+  documentTitle: string | null,
+  t: Translator = ENGLISH,
+): string {
+  return documentTitle
+    ? t.t('pageTitle.document', { headline, title: documentTitle })
+    : t.t('pageTitle.plain', { headline });
 }

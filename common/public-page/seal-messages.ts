@@ -1,8 +1,9 @@
 // What a seal check means to a reader, in words: the public page's seal line and the scanner both say it this
-// way, so a person who meets a warning in one place reads the same sentence in the other.
-import { longDate } from '../dates';
+// way, so a person who meets a warning in one place reads the same sentence in the other, in the reader's language.
+import { ENGLISH } from '../i18n/english';
 import { issuerWords, provenIdentity } from '../issuer-identity';
 
+import type { MessageKey, Translator } from '../i18n/translator';
 import type { SealFacts } from '../seals/seal-format';
 import type { TrustedKey } from '../seals/trust-list';
 import type { SealCheck } from '../seals/verify-seal';
@@ -26,40 +27,51 @@ export type SealCheckOutcome = SealCheck | { state: 'unchecked' };
 /** Where the message shows: the scanner does not send the reader to itself. */
 export type SealMessagePlace = 'page' | 'scanner';
 
-const WARNING_ADVICE: Record<SealMessagePlace, string> = {
+const WARNING_ADVICE: Record<SealMessagePlace, MessageKey> = {
   // Under the page's own headline, 'Do not rely on this code': what to do about it.
-  page:
-    'Scan the QR code on the paper with the QR Verify scanner, and ask the issuer to confirm the document with ' +
-    'contact details you already trust.',
-  scanner:
-    'Do not rely on this document: ask its issuer to confirm it, with contact details you already trust.',
+  page: 'seal.warningAdvicePage',
+  scanner: 'seal.warningAdviceScanner',
 };
 
-const DECLARED_ADVICE =
-  'The signature verifies, so the facts below are as this account signed them, but nothing proves who the ' +
-  'account is: confirm with the organisation through contact details you already trust.';
+const WARNING_TITLES: Record<
+  Exclude<SealCheck['state'], 'verified' | 'key-revoked'>,
+  MessageKey
+> = {
+  missing: 'seal.missing',
+  malformed: 'seal.invalid',
+  invalid: 'seal.invalid',
+  'different-record': 'seal.differentRecord',
+  'unknown-key': 'seal.unknownKey',
+};
 
 /** The seal's title when it verifies: "Sealed by" only for a proven issuer. */
-function verifiedMessage(key: TrustedKey): SealMessage {
-  const { isProven, name, note } = issuerWords(provenIdentity(key));
+function verifiedMessage(key: TrustedKey, t: Translator): SealMessage {
+  const { isProven, name, note } = issuerWords(provenIdentity(key), t);
   if (isProven) {
     return {
       tone: 'verified',
-      title: `Sealed by ${name}${note ? ` (${note})` : ''} — signature verified`,
-      advice: 'The facts below were signed by the issuer; compare them with the paper.',
+      title: note ? t.t('seal.sealedByWithNote', { name, note }) : t.t('seal.sealedBy', { name }),
+      advice: t.t('seal.verifiedAdvice'),
     };
   }
   return {
     tone: 'declared',
-    title: `Issued by ${name}${note ? ` — ${note}` : ''}`,
-    advice: DECLARED_ADVICE,
+    title: note ? t.t('seal.issuedByWithNote', { name, note }) : t.t('seal.issuedBy', { name }),
+    advice: t.t('seal.declaredAdvice'),
   };
 }
 
-/** A revoked key's holder, named only when proven. */
-function keyHolder(key: TrustedKey): string {
-  const { isProven, name } = issuerWords(provenIdentity(key));
-  return isProven ? name : 'its issuer';
+/** A revoked key's title: its holder named only when proven. */
+function keyRevokedTitle(key: TrustedKey, t: Translator): string {
+  const { isProven, name } = issuerWords(provenIdentity(key), t);
+  return isProven ? t.t('seal.keyRevokedBy', { holder: name }) : t.t('seal.keyRevoked');
+}
+
+export interface SealMessageOptions {
+  isSealedRecord: boolean;
+  place?: SealMessagePlace;
+  /** The reader's language; English by default. */
+  t?: Translator;
 }
 
 /**
@@ -68,54 +80,41 @@ function keyHolder(key: TrustedKey): string {
  */
 export function sealMessage(
   check: SealCheckOutcome,
-  { isSealedRecord, place = 'page' }: { isSealedRecord: boolean; place?: SealMessagePlace },
+  { isSealedRecord, place = 'page', t = ENGLISH }: SealMessageOptions,
 ): SealMessage | null {
   const warning = (title: string): SealMessage => ({
     tone: 'warning',
     title,
-    advice: WARNING_ADVICE[place],
+    advice: t.t(WARNING_ADVICE[place]),
   });
   switch (check.state) {
     case 'verified':
-      return verifiedMessage(check.key);
-    case 'missing':
-      return isSealedRecord
-        ? warning('This code should carry a seal but does not — it may be a copy')
-        : null;
-    case 'malformed':
-    case 'invalid':
-      return warning(
-        'The seal on this code does not verify — the code may have been altered or copied to another site',
-      );
-    case 'different-record':
-      return warning(
-        'The seal on this code belongs to a different document — the code may have been copied from it',
-      );
+      return verifiedMessage(check.key, t);
     case 'key-revoked':
-      return warning(
-        `The seal on this code was made with a key ${keyHolder(check.key)} has revoked — it can no longer be trusted`,
-      );
-    case 'unknown-key':
-      return warning(
-        'The seal on this code was made with a key no issuer of ours holds — it may be forged',
-      );
+      return warning(keyRevokedTitle(check.key, t));
     case 'unchecked':
       return {
         tone: 'unchecked',
-        title: 'The seal on this code could not be checked just now',
-        advice: 'Reload the page to try again, or check the code with the QR Verify scanner.',
+        title: t.t('seal.uncheckedTitle'),
+        advice: t.t('seal.uncheckedAdvice'),
       };
+    case 'missing':
+      return isSealedRecord ? warning(t.t(WARNING_TITLES.missing)) : null;
+    default:
+      return warning(t.t(WARNING_TITLES[check.state]));
   }
 }
 
 /** The signed facts in one line, for the reader to compare with the paper. */
-export function sealFactsLine(facts: SealFacts): string {
+export function sealFactsLine(facts: SealFacts, t: Translator = ENGLISH): string {
   const parts = [
-    facts.holderName && `Holder ${facts.holderName}`,
-    `issued ${longDate(facts.issueDate)}`,
-    facts.expiryDate ? `expires ${longDate(facts.expiryDate)}` : 'does not expire',
-    `code ${facts.code}`,
-    `sealed ${longDate(facts.sealedAt)} ${facts.sealedAt.slice(11, 16)} UTC`,
+    facts.holderName && t.t('facts.holder', { name: facts.holderName }),
+    t.t('facts.issued', { date: t.date(facts.issueDate) }),
+    facts.expiryDate
+      ? t.t('facts.expires', { date: t.date(facts.expiryDate) })
+      : t.t('facts.noExpiry'),
+    t.t('facts.code', { code: facts.code }),
+    t.t('facts.sealed', { date: t.date(facts.sealedAt), time: facts.sealedAt.slice(11, 16) }),
   ];
-  return `Signed: ${parts.filter(Boolean).join(' · ')}`;
+  return t.t('facts.line', { facts: parts.filter(Boolean).join(t.t('facts.separator')) });
 }

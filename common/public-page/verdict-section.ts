@@ -1,12 +1,13 @@
 // The verdict at the top of the public page, as markup: the one headline with its colour and icon, the sentence
 // on the verification's status and the seal's line, written from a PageVerdict (page-verdict.ts). The server writes
 // the whole section; the seal check in the browser writes the seal's line again with the same function.
-import { longDate } from '../dates';
+import { ENGLISH } from '../i18n/english';
 import { issuerWords, type IssuerIdentity } from '../issuer-identity';
 
-import { html, trusted, type SafeHtml } from './html';
+import { html, htmlMessage, linkTag, trusted, type SafeHtml } from './html';
 import { ICONS } from './icons';
 
+import type { Translator } from '../i18n/translator';
 import type { PublicVerification } from '../verifications-schemas';
 import type { PageRecordState, PageVerdict, SealLine, StatusLine } from './page-verdict';
 
@@ -30,54 +31,49 @@ export function downloadClass(download: PageVerdict['download']): string {
  */
 export function issuerLine(
   issuer: IssuerIdentity,
-  { opensLine = false }: { opensLine?: boolean } = {},
+  { opensLine = false, t = ENGLISH }: { opensLine?: boolean; t?: Translator } = {},
 ): SafeHtml {
-  const { isProven, name, note } = issuerWords(issuer);
-  const words = opensLine ? name.charAt(0).toUpperCase() + name.slice(1) : name;
-  return html`${isProven ? html`<strong>${name}</strong>` : words}${note && html` (${note})`}`;
+  const { isProven, name, nameOpeningLine, note } = issuerWords(issuer, t);
+  // Names and hosts keep their own direction inside a right-to-left sentence.
+  const words = isProven
+    ? html`<strong><bdi>${name}</bdi></strong>`
+    : html`${opensLine ? nameOpeningLine : name}`;
+  return note ? htmlMessage(t, 'issuer.withNote', { name: words, note }) : words;
 }
 
-function revocationNotes(verification: PublicVerification): SafeHtml {
+function revocationNotes(verification: PublicVerification, t: Translator): SafeHtml {
   const { revocation_reason: reason, replaced_by_code: replacement } = verification;
-  return html`${reason ? html`<p class="explain">Reason: ${reason}</p>` : ''}${
+  return html`${reason ? html`<p class="explain">${htmlMessage(t, 'status.reason', { reason: html`<bdi>${reason}</bdi>` })}</p>` : ''}${
     replacement
       ? html`<p class="explain">
-          It has been replaced by a newer document:
-          <a href="/v/${pathSegment(replacement)}">see the replacement</a>.
+          ${htmlMessage(t, 'status.replaced', { link: linkTag(`/v/${pathSegment(replacement)}`) })}
         </p>`
       : ''
   }`;
 }
 
 /** What the headline's status means for this verification, in a sentence or two. */
-function statusSentence(verification: PublicVerification, issuer: SafeHtml): SafeHtml {
+function statusSentence(
+  verification: PublicVerification,
+  issuer: SafeHtml,
+  t: Translator,
+): SafeHtml {
+  const sentence = (message: SafeHtml) => html`<p class="explain">${message}</p>`;
   switch (verification.status) {
     case 'active':
-      return html`<p class="explain">This document was issued by ${issuer} and is valid.</p>`;
+      return sentence(htmlMessage(t, 'status.active', { issuer }));
     case 'expired':
-      return html`<p class="explain">
-        This document was issued by ${issuer} and expired on
-        ${longDate(verification.expiry_date ?? '')}.
-      </p>`;
+      return sentence(
+        htmlMessage(t, 'status.expired', { issuer, date: t.date(verification.expiry_date ?? '') }),
+      );
     case 'revoked':
-      return html`<p class="explain">
-          This document was issued by ${issuer} and
-          revoked${verification.revoked_at ? html` on ${longDate(verification.revoked_at)}` : ''}.
-          It is no longer valid.
-        </p>
-        ${revocationNotes(verification)}`;
+      return html`${sentence(
+        verification.revoked_at
+          ? htmlMessage(t, 'status.revokedOn', { issuer, date: t.date(verification.revoked_at) })
+          : htmlMessage(t, 'status.revoked', { issuer }),
+      )}${revocationNotes(verification, t)}`;
   }
 }
-
-const NO_VERIFICATION: Record<'withdrawn' | 'not-found', SafeHtml> = {
-  withdrawn: html`<p class="explain">
-    This record was withdrawn by its issuer. It can no longer be checked here.
-  </p>`,
-  'not-found': html`<p class="explain">
-    No document was issued under this code. Check that the address is complete; if you scanned a QR
-    code, the document may not be genuine.
-  </p>`,
-};
 
 /**
  * The sentences under the headline, one block per StatusLine the verdict may show; a valid verification also
@@ -87,33 +83,41 @@ function statusLines(
   state: PageRecordState,
   verification: PublicVerification | null,
   shown: StatusLine,
+  t: Translator,
 ): SafeHtml {
-  if (!verification) return NO_VERIFICATION[state === 'withdrawn' ? 'withdrawn' : 'not-found'];
-  const issuer = issuerLine(verification.issuer);
+  if (!verification) {
+    return html`<p class="explain">
+      ${t.t(state === 'withdrawn' ? 'status.withdrawn' : 'status.notFound')}
+    </p>`;
+  }
+  const issuer = issuerLine(verification.issuer, { t });
   const block = (line: StatusLine, content: SafeHtml) =>
     html`<div data-status-line="${line}" ${line === shown ? '' : trusted('hidden')}>
       ${content}
     </div>`;
-  return html`${block('status', statusSentence(verification, issuer))}${
+  return html`${block('status', statusSentence(verification, issuer, t))}${
     verification.status === 'active' &&
     block(
       'seal-failed',
-      html`<p class="explain">
-        The code names a valid document issued by ${issuer}, but its seal does not show that your
-        paper is that document.
-      </p>`,
+      html`<p class="explain">${htmlMessage(t, 'status.sealFailed', { issuer })}</p>`,
     )
   }`;
 }
 
 /** The seal's line, secondary to the headline; empty and hidden while there is nothing to say. */
-export function sealPart(seal: SealLine | null, scannerUrl: string | undefined): SafeHtml {
-  if (!seal) return html`<div class="seal" id="seal" role="status" aria-label="Seal" hidden></div>`;
+export function sealPart(
+  seal: SealLine | null,
+  scannerUrl: string | undefined,
+  t: Translator = ENGLISH,
+): SafeHtml {
+  const label = t.t('seal.label');
+  if (!seal)
+    return html`<div class="seal" id="seal" role="status" aria-label="${label}" hidden></div>`;
   return html`<div
     class="seal"
     id="seal"
     role="status"
-    aria-label="Seal"
+    aria-label="${label}"
     data-icon="${seal.icon}"
     data-tone="${seal.tone}"
   >
@@ -125,7 +129,7 @@ export function sealPart(seal: SealLine | null, scannerUrl: string | undefined):
       ${
         seal.hasScannerLink &&
         scannerUrl &&
-        html`<p class="seal-scan"><a href="${scannerUrl}">Check with the QR Verify scanner</a></p>`
+        html`<p class="seal-scan"><a href="${scannerUrl}">${t.t('seal.scannerLink')}</a></p>`
       }
     </div>
   </div>`;
@@ -137,10 +141,11 @@ export interface VerdictSectionView {
   /** Set when the seal check runs on this page (not in a preview): the seal's line has its place. */
   checksSeal: boolean;
   scannerUrl?: string;
+  t: Translator;
 }
 
 export function verdictSection(view: VerdictSectionView, verdict: PageVerdict): SafeHtml {
-  const { verification } = view;
+  const { verification, t } = view;
   const isSealed = verification?.sealed === true;
   const awaitsSeal = verdict.awaitsSeal && view.checksSeal;
   return html`<section
@@ -154,20 +159,15 @@ export function verdictSection(view: VerdictSectionView, verdict: PageVerdict): 
       <span class="verdict-icon">${icon(verdict.icon)}</span>
       <div>
         <h1 id="verdict">${verdict.headline}</h1>
-        ${statusLines(view.state, verification, verdict.statusLine)}
+        ${statusLines(view.state, verification, verdict.statusLine, t)}
       </div>
     </div>
-    ${verification && view.checksSeal && sealPart(verdict.seal, view.scannerUrl)}
+    ${verification && view.checksSeal && sealPart(verdict.seal, view.scannerUrl, t)}
     ${
       verification &&
       isSealed &&
       view.checksSeal &&
-      html`<noscript
-        ><p class="seal-quiet">
-          This code carries a digital seal from its issuer. To check it, turn on JavaScript or scan
-          the code with the QR Verify scanner.
-        </p></noscript
-      >`
+      html`<noscript><p class="seal-quiet">${t.t('seal.noScript')}</p></noscript>`
     }
   </section>`;
 }

@@ -3,7 +3,8 @@
 // the small scripts only run the 'Check your copy' comparison, in the browser, so the file never leaves the
 // device, and check the seal in the address's fragment, which may turn the verdict (page-verdict.ts). The server
 // sends this page and the template editor previews it: both call renderVerificationPage.
-import { longDate } from '../dates';
+import { translatorFor } from '../i18n/catalogues';
+import { DEFAULT_LANGUAGE, LANGUAGE_INFO, LANGUAGES, type Language } from '../i18n/languages';
 import { issuerWords } from '../issuer-identity';
 import {
   DEFAULT_TEMPLATE_DESIGN,
@@ -14,7 +15,7 @@ import {
 } from '../templates';
 import { DOCUMENT_CA_PATH } from '../verifications';
 
-import { html, trusted, type SafeHtml } from './html';
+import { html, htmlMessage, linkTag, trusted, type SafeHtml } from './html';
 import {
   pageTitle,
   pageVerdict,
@@ -24,6 +25,7 @@ import {
 } from './page-verdict';
 import { downloadClass, icon, issuerLine, pathSegment, verdictSection } from './verdict-section';
 
+import type { MessageKey, Translator } from '../i18n/translator';
 import type { DocumentSignature, PublicVerification } from '../verifications-schemas';
 
 export interface VerificationPageView {
@@ -56,6 +58,10 @@ export interface VerificationPageView {
   issuerDomain?: string | null;
   /** No verification has the code because its issuer deleted their account: the page says it was withdrawn. */
   withdrawn?: boolean;
+  /** The reader's language (common/i18n/negotiate-language.ts); English by default. */
+  language?: Language;
+  /** Where the seal check finds this language's catalogue, loaded before it (none for English: it is built in). */
+  messagesUrl?: string;
 }
 
 // Without JavaScript no seal check runs: the verdict shows at once.
@@ -85,9 +91,21 @@ a:focus-visible, button:focus-visible, input:focus-visible + .drop, .drop:focus-
 .bar-inner { display: flex; align-items: center; gap: 12px; min-height: 56px; padding-top: 8px; padding-bottom: 8px; font-weight: 700; color: var(--brand); }
 .bar-inner svg { flex: none; width: 24px; height: 24px; }
 .bar-inner .logo { flex: none; max-height: 40px; max-width: 160px; object-fit: contain; }
-.bar-inner span { overflow-wrap: anywhere; }
+.bar-inner .heading { flex: 1; min-width: 0; overflow-wrap: anywhere; }
+.language-nav { max-width: 640px; margin: 0 auto; padding: 8px 16px 0; display: flex; justify-content: flex-end; }
+.languages { position: relative; font-weight: 600; font-size: 14px; color: var(--ink); }
+.languages summary { display: flex; align-items: center; gap: 6px; min-height: 40px; padding: 0 8px; border-radius: 8px; list-style: none; }
+.languages summary::-webkit-details-marker { display: none; }
+.languages summary svg { width: 20px; height: 20px; }
+.languages ul {
+  position: absolute; inset-inline-end: 0; z-index: 1; margin: 4px 0 0; padding: 8px 0; list-style: none; min-width: 180px;
+  background: var(--surface); border: 1px solid var(--line); border-radius: 8px; box-shadow: 0 4px 16px rgba(0, 0, 0, .08);
+}
+.languages a { display: block; padding: 8px 16px; color: var(--ink); text-decoration: none; font-weight: 400; }
+.languages a:hover { background: var(--soft); }
+.languages a[aria-current] { font-weight: 700; color: var(--brand); }
 .intro { margin: 0; white-space: pre-line; overflow-wrap: anywhere; }
-main { padding-top: 24px; padding-bottom: 24px; display: grid; gap: 16px; }
+main { padding-top: 8px; padding-bottom: 24px; display: grid; gap: 16px; }
 .verdict { padding: 20px; border-radius: 12px; border: 1px solid; }
 .verdict-main { display: flex; gap: 16px; align-items: flex-start; }
 .verdict-main > div { flex: 1; min-width: 0; }
@@ -177,30 +195,46 @@ function detailRow(label: string, value: SafeHtml | string): SafeHtml {
   </div>`;
 }
 
+const FIELD_LABELS: Partial<Record<TemplateField, MessageKey>> = {
+  issuer: 'field.issuer',
+  holder_name: 'field.holderName',
+  issue_date: 'field.issueDate',
+  expiry_date: 'field.expiryDate',
+  code: 'field.code',
+};
+
+/** A field's label: the issuer's own words as written, an untouched default in the reader's language. */
+function fieldLabel(template: TemplateDesign, field: TemplateField, t: Translator): string {
+  const label = template.fields[field].label;
+  const message = FIELD_LABELS[field];
+  return message && label === DEFAULT_TEMPLATE_DESIGN.fields[field].label ? t.t(message) : label;
+}
+
 function detailsCard(
   verification: PublicVerification,
   template: TemplateDesign,
   verdict: PageVerdict,
+  t: Translator,
 ): SafeHtml {
   const shown = (field: TemplateField) => template.fields[field].visible;
-  const label = (field: TemplateField) => template.fields[field].label;
+  const label = (field: TemplateField) => fieldLabel(template, field, t);
   const isDownloadable =
     verification.allow_download && template.allow_download && verdict.download !== 'none';
   return html`<section class="card" aria-labelledby="document-title">
     <h2 id="document-title">${verification.title}</h2>
     <dl>
-      ${shown('issuer') && detailRow(label('issuer'), issuerLine(verification.issuer, { opensLine: true }))}
+      ${shown('issuer') && detailRow(label('issuer'), issuerLine(verification.issuer, { opensLine: true, t }))}
       ${shown('holder_name') && detailRow(label('holder_name'), verification.holder_name)}
-      ${shown('issue_date') && detailRow(label('issue_date'), longDate(verification.issue_date))}
+      ${shown('issue_date') && detailRow(label('issue_date'), t.date(verification.issue_date))}
       ${
         shown('expiry_date') &&
         detailRow(
           label('expiry_date'),
-          verification.expiry_date ? longDate(verification.expiry_date) : 'Does not expire',
+          verification.expiry_date ? t.date(verification.expiry_date) : t.t('details.noExpiry'),
         )
       }
       ${shown('custom_fields') && verification.custom_fields.map((field) => detailRow(field.key, field.value))}
-      ${shown('code') && detailRow(label('code'), html`<span class="code">${verification.code}</span>`)}
+      ${shown('code') && detailRow(label('code'), html`<bdi class="code" dir="ltr">${verification.code}</bdi>`)}
     </dl>
     ${
       isDownloadable
@@ -209,7 +243,7 @@ function detailsCard(
               class="${downloadClass(verdict.download)}"
               href="/v/${pathSegment(verification.code)}/document"
               download
-              >${icon('download')}Download the secured document</a
+              >${icon('download')}${t.t('details.download')}</a
             >
           </p>`
         : ''
@@ -223,10 +257,19 @@ export function copyCheckAttributes(texts: CopyCheckTexts): SafeHtml {
   data-secured-message="${texts.secured}" data-mismatch-message="${texts.mismatch}"`;
 }
 
+/** The check script's own sentences (it stays plain JavaScript, without the message library). */
+function checkScriptAttributes(t: Translator): SafeHtml {
+  return html`data-working-message="${t.t('check.working')}"
+  data-progress-message="${t.t('check.progress', { percent: '{percent}' })}"
+  data-cannot-check-message="${t.t('check.cannotCheck')}"
+  data-unreadable-message="${t.t('check.unreadable')}"`;
+}
+
 function checkCard(
   verification: PublicVerification,
   texts: CopyCheckTexts,
   hasherUrl: string | undefined,
+  t: Translator,
 ): SafeHtml {
   return html`<section
     class="card check"
@@ -235,13 +278,11 @@ function checkCard(
     data-original-sha256="${verification.original_sha256}"
     data-secured-sha256="${verification.secured_sha256}"
     ${copyCheckAttributes(texts)}
+    ${checkScriptAttributes(t)}
     ${hasherUrl ? html`data-hasher-url="${hasherUrl}"` : ''}
   >
-    <h3 id="check-title">Check your copy</h3>
-    <p>
-      Choose the file you were given to see whether it is the document issued under this code. The
-      file is checked on this device and is never uploaded.
-    </p>
+    <h3 id="check-title">${t.t('check.title')}</h3>
+    <p>${t.t('check.intro')}</p>
     <input
       type="file"
       id="check-file"
@@ -249,8 +290,8 @@ function checkCard(
     />
     <label class="drop" id="check-drop" for="check-file">
       ${icon('upload')}
-      <span><strong>Choose a file</strong> or drop it here</span>
-      <span class="hint">PDF, PNG or JPEG</span>
+      <span>${htmlMessage(t, 'check.choose')}</span>
+      <span class="hint">${t.t('check.fileTypes')}</span>
     </label>
     <div class="result" id="check-result" role="status" aria-live="polite" hidden>
       <span class="icon icon-match">${icon('check')}</span
@@ -258,41 +299,43 @@ function checkCard(
       ><span class="icon icon-info">${icon('info')}</span>
       <span class="result-text"
         ><span id="check-message"></span
-        ><progress id="check-progress" max="100" aria-label="Checked so far" hidden></progress
+        ><progress
+          id="check-progress"
+          max="100"
+          aria-label="${t.t('check.progressLabel')}"
+          hidden
+        ></progress
       ></span>
     </div>
-    <noscript
-      ><p class="no-script">
-        Checking a file needs JavaScript, which is turned off in this browser.
-      </p></noscript
-    >
+    <noscript><p class="no-script">${t.t('check.noScript')}</p></noscript>
     <details>
-      <summary>Technical details</summary>
+      <summary>${t.t('check.technical')}</summary>
       <p>
-        SHA-256 of the original file:<br /><span class="hash">${verification.original_sha256}</span>
+        ${t.t('check.originalHash')}<br /><span class="hash" dir="ltr"
+          >${verification.original_sha256}</span
+        >
       </p>
       <p>
-        SHA-256 of the secured PDF:<br /><span class="hash">${verification.secured_sha256}</span>
+        ${t.t('check.securedHash')}<br /><span class="hash" dir="ltr"
+          >${verification.secured_sha256}</span
+        >
       </p>
-      ${signatureFacts(verification.signature ?? null)}
+      ${signatureFacts(verification.signature ?? null, t)}
     </details>
   </section>`;
 }
 
 /** The secured PDF's own signature: who signed it and when, how to check it, and what it does not say. */
-function signatureFacts(signature: DocumentSignature): SafeHtml | string {
+function signatureFacts(signature: DocumentSignature, t: Translator): SafeHtml | string {
   if (!signature) return '';
   return html`<p id="signature-facts">
-      The secured PDF carries a digital signature (PAdES ${signature.level}) by
-      “${signature.signer}”, made on ${longDate(signature.signed_at.slice(0, 10))}. Signing
-      certificate SHA-256:<br /><span class="hash">${signature.certificate_sha256}</span>
+      ${htmlMessage(t, 'signature.facts', {
+        level: signature.level,
+        signer: html`<bdi>${signature.signer}</bdi>`,
+        date: t.date(signature.signed_at.slice(0, 10)),
+      })}<br /><span class="hash" dir="ltr">${signature.certificate_sha256}</span>
     </p>
-    <p>
-      A PDF reader's signature panel checks it: the file is unchanged since it was signed. To see it
-      as trusted, trust this service's
-      <a href="${DOCUMENT_CA_PATH}">signing certificate</a>. The signature says who signed the file
-      and when; whether the record still stands is what this page says.
-    </p>`;
+    <p>${htmlMessage(t, 'signature.howTo', { link: linkTag(DOCUMENT_CA_PATH) })}</p>`;
 }
 
 // Inside <style> HTML escaping does not apply (entities are not decoded there), so the URLs, which the app builds
@@ -339,7 +382,34 @@ function themeStyles(template: TemplateDesign): SafeHtml {
 const LOGO_URL =
   /^(\/[\w/.?=&%-]*|blob:[\w:/.%-]+|data:image\/(png|jpeg|svg\+xml);base64,[a-z0-9+/=]+)$/i;
 
-function header(view: VerificationPageView): SafeHtml {
+/**
+ * The language switcher: a link per language to this page in it (?lang=, which the server remembers in a cookie).
+ * A <details> opens without script; the page's script adds the address's fragment (the seal) to each link.
+ */
+function languageSwitcher(code: string, language: Language, t: Translator): SafeHtml {
+  return html`<nav class="language-nav" aria-label="${t.t('language.label')}">
+    <details class="languages">
+      <summary>${icon('globe')}<span>${LANGUAGE_INFO[language].name}</span></summary>
+      <ul>
+        ${LANGUAGES.map(
+          (other) =>
+            html`<li>
+              <a
+                href="/v/${pathSegment(code)}?lang=${other}"
+                hreflang="${other}"
+                lang="${other}"
+                dir="${LANGUAGE_INFO[other].dir}"
+                ${other === language ? trusted('aria-current="true"') : ''}
+                >${LANGUAGE_INFO[other].name}</a
+              >
+            </li>`,
+        )}
+      </ul>
+    </details>
+  </nav>`;
+}
+
+function header(view: VerificationPageView, language: Language, t: Translator): SafeHtml {
   const { template, verification } = view;
   const issuer = verification?.issuer;
   // The bar is the issuer's branding, in their own words; a name withheld as a look-alike is not shown even here.
@@ -350,18 +420,22 @@ function header(view: VerificationPageView): SafeHtml {
   // issuer's heading stands, it is QR Verify's own mark beside QR Verify's name.
   const hasShield = !heading || !issuer || issuerWords(issuer).isProven;
   return html`<header class="bar">
-    <div class="bar-inner">
-      ${logoUrl ? html`<img class="logo" src="${logoUrl}" alt="" />` : hasShield && icon('shield')}<span
-        >${heading ?? 'QR Verify'}</span
-      >
-    </div>
-  </header>`;
+      <div class="bar-inner">
+        ${logoUrl ? html`<img class="logo" src="${logoUrl}" alt="" />` : hasShield && icon('shield')}<span
+          class="heading"
+          >${heading ?? 'QR Verify'}</span
+        >
+      </div>
+    </header>
+    ${languageSwitcher(view.code, language, t)}`;
 }
 
-function footer(view: VerificationPageView): SafeHtml {
+function footer(view: VerificationPageView, t: Translator): SafeHtml {
   const { template } = view;
   const contactUrl = isContactUrl(template.contact_url) ? template.contact_url : '';
   const contactLabel = template.contact_text || contactUrl.replace(/^mailto:/i, '');
+  const code = html`<bdi class="code" dir="ltr">${view.code.slice(0, 64)}</bdi>`;
+  const host = html`<bdi dir="ltr">${view.host}</bdi>`;
   return html`<footer class="foot">
     ${template.footer_text && html`<p class="footer-text">${template.footer_text}</p>`}
     ${
@@ -371,14 +445,18 @@ function footer(view: VerificationPageView): SafeHtml {
       </p>`
     }
     <p class="host">
-      Verification code <span class="code">${view.code.slice(0, 64)}</span>. Genuine verification
-      pages are only ever served from
-      <strong>${view.host}</strong
-      >${view.issuerDomain && html` or the issuer's own <strong>${view.issuerDomain}</strong>`};
-      check the address bar.
+      ${
+        view.issuerDomain
+          ? htmlMessage(t, 'footer.hostOrIssuer', {
+              code,
+              host,
+              domain: html`<bdi dir="ltr">${view.issuerDomain}</bdi>`,
+            })
+          : htmlMessage(t, 'footer.host', { code, host })
+      }
     </p>
-    ${view.verification && html`<p class="host">Scans are counted without storing your IP address.</p>`}
-    ${view.scannerUrl && html`<p><a href="${view.scannerUrl}">Scan another code with the QR Verify scanner</a></p>`}
+    ${view.verification && html`<p class="host">${t.t('footer.privacy')}</p>`}
+    ${view.scannerUrl && html`<p><a href="${view.scannerUrl}">${t.t('footer.scanner')}</a></p>`}
   </footer>`;
 }
 
@@ -389,23 +467,26 @@ function recordState(view: VerificationPageView): PageRecordState {
 
 export function renderVerificationPage(view: VerificationPageView): string {
   const { verification } = view;
+  const language = view.language ?? DEFAULT_LANGUAGE;
+  const t = translatorFor(language);
   const state = recordState(view);
   // The server never sees the seal (it rides in the fragment): the seal check in the browser decides it.
   const verdict = pageVerdict({
     state,
     isSealed: verification?.sealed === true,
     seal: { state: 'pending' },
+    t,
   });
   const checksSeal = Boolean(view.sealScriptUrl);
   const awaitsSeal = verdict.awaitsSeal && checksSeal;
   const page = html`<!doctype html>
-    <html lang="en">
+    <html lang="${language}" dir="${LANGUAGE_INFO[language].dir}">
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex, nofollow" />
         <meta name="referrer" content="no-referrer" />
-        <title>${pageTitle(verdict.headline, verification?.title ?? null)}</title>
+        <title>${pageTitle(verdict.headline, verification?.title ?? null, t)}</title>
         ${view.faviconUrl && html`<link rel="icon" href="${view.faviconUrl}" />`}
         <style>
           ${fontFaces(view.fontUrls)}${STYLES}${themeStyles(view.template)}
@@ -420,7 +501,7 @@ export function renderVerificationPage(view: VerificationPageView): string {
         }
       </head>
       <body>
-        ${header(view)}
+        ${header(view, language, t)}
         <main>
           ${verdictSection(
             {
@@ -428,6 +509,7 @@ export function renderVerificationPage(view: VerificationPageView): string {
               verification,
               checksSeal,
               scannerUrl: view.scannerUrl,
+              t,
             },
             verdict,
           )}
@@ -435,14 +517,15 @@ export function renderVerificationPage(view: VerificationPageView): string {
           ${
             verification && verdict.copyCheck
               ? [
-                  detailsCard(verification, view.template, verdict),
-                  checkCard(verification, verdict.copyCheck, view.hasherUrl),
+                  detailsCard(verification, view.template, verdict, t),
+                  checkCard(verification, verdict.copyCheck, view.hasherUrl, t),
                 ]
               : ''
           }
         </main>
-        ${footer(view)}
+        ${footer(view, t)}
         ${verification !== null && view.scriptUrl ? html`<script src="${view.scriptUrl}" defer></script>` : ''}
+        ${verification !== null && view.sealScriptUrl && view.messagesUrl ? html`<script src="${view.messagesUrl}" defer></script>` : ''}
         ${verification !== null && view.sealScriptUrl ? html`<script src="${view.sealScriptUrl}" defer></script>` : ''}
       </body>
     </html> `;

@@ -7,6 +7,9 @@ import path from 'node:path';
 
 import { build } from 'esbuild';
 
+import { CATALOGUES } from '@common/i18n/catalogues';
+import { LANGUAGES, type Language } from '@common/i18n/languages';
+
 import { sha256 } from '../lib/sha256';
 
 export interface PageAsset {
@@ -26,6 +29,18 @@ export const HASHER_SCRIPT = 'sha256.js';
 /** The seal line's check, bundled from TypeScript (scripts/seal-check.ts) with the seal verifier of common/. */
 export const SEAL_CHECK_SCRIPT = 'seal-check.js';
 export const FONT_WEIGHTS: FontWeight[] = [400, 600, 700];
+
+/**
+ * A language's catalogue for the seal check, which runs before it (the seal check has English built in, so an
+ * English page loads none): a plain script, since the CSP runs scripts from this origin only.
+ */
+export function messagesAssetName(language: Language): string | null {
+  return language === 'en' ? null : `messages-${language}.js`;
+}
+
+function messagesAsset(language: Language): Buffer {
+  return Buffer.from(`window.qrverifyMessages=${JSON.stringify(CATALOGUES[language])};\n`);
+}
 
 export function fontAssetName(weight: FontWeight): string {
   return `inter-latin-${weight}-normal.woff2`;
@@ -65,9 +80,14 @@ function bundleSealCheck(): Promise<Buffer> {
   return sealCheckBundle;
 }
 
+async function readAsset(name: string): Promise<Buffer> {
+  if (name === SEAL_CHECK_SCRIPT) return bundleSealCheck();
+  const language = LANGUAGES.find((other) => messagesAssetName(other) === name);
+  return language ? messagesAsset(language) : readFile(sourceFile(name));
+}
+
 async function loadPageAsset(name: string): Promise<PageAsset> {
-  const body =
-    name === SEAL_CHECK_SCRIPT ? await bundleSealCheck() : await readFile(sourceFile(name));
+  const body = await readAsset(name);
   return {
     name,
     contentType: CONTENT_TYPES[path.extname(name)],
@@ -83,6 +103,7 @@ export async function loadPageAssets(): Promise<Map<string, PageAsset>> {
     SEAL_CHECK_SCRIPT,
     HASHER_SCRIPT,
     ...FONT_WEIGHTS.map(fontAssetName),
+    ...LANGUAGES.flatMap((language) => messagesAssetName(language) ?? []),
   ];
   const assets = await Promise.all(names.map(loadPageAsset));
   return new Map(assets.map((asset) => [asset.name, asset]));

@@ -498,7 +498,9 @@ describe('hostile text', () => {
     expect(document.querySelector('#check')?.getAttribute('data-original-sha256')).toBe(payload);
     // Links built from codes keep the payload inside their path.
     for (const link of document.querySelectorAll('a')) {
-      expect(link.getAttribute('href')).toMatch(/^\/v\/[A-Za-z0-9_.!~*'()%-]+(\/document)?$/);
+      expect(link.getAttribute('href')).toMatch(
+        /^\/v\/[A-Za-z0-9_.!~*'()%-]+(\/document|\?lang=[A-Za-z-]+)?$/,
+      );
     }
     expect(text(document.querySelector('footer'))).toContain(payload.slice(0, 20));
   });

@@ -11,6 +11,13 @@
   // Up to this size a file is read whole for WebCrypto (twice hash-wasm's speed in Chromium); above it, it streams.
   var SMALL_FILE_BYTES = 8 * 1024 * 1024;
 
+  // The language switcher's links keep the address's fragment, which carries the seal.
+  if (window.location.hash) {
+    document.querySelectorAll('.languages a').forEach(function (link) {
+      link.setAttribute('href', link.getAttribute('href') + window.location.hash);
+    });
+  }
+
   var section = document.getElementById('check');
   if (!section) return;
   var input = document.getElementById('check-file');
@@ -23,8 +30,12 @@
   var hasherUrl = section.getAttribute('data-hasher-url');
   var subtle = window.crypto && window.crypto.subtle;
   var loadingHasher = null;
+  // The sentences, in the page's language, come from the section's data-*-message attributes.
+  function sentence(name) {
+    return section.getAttribute('data-' + name + '-message');
+  }
   // Thrown where neither WebCrypto nor WebAssembly can hash.
-  var CANNOT_CHECK = new Error('This browser cannot check files on this page.');
+  var CANNOT_CHECK = new Error(sentence('cannot-check'));
   // Only the latest file's answer is shown, should an earlier, larger one finish after it.
   var latestCheck = 0;
 
@@ -37,7 +48,7 @@
   }
 
   function showProgress(percent) {
-    message.textContent = 'Checking the file… ' + percent + '%';
+    message.textContent = sentence('progress').replace('{percent}', String(percent));
     progress.value = percent;
     progress.hidden = false;
   }
@@ -172,7 +183,7 @@
     function isLatest() {
       return thisCheck === latestCheck;
     }
-    show('working', 'Checking the file…');
+    show('working', sentence('working'));
     hashFile(file, isLatest)
       .then(function (hash) {
         if (isLatest()) verdict(hash);
@@ -180,7 +191,7 @@
       .catch(function (error) {
         if (!isLatest()) return;
         if (error === CANNOT_CHECK) show('error', CANNOT_CHECK.message);
-        else show('error', 'The file could not be read. Try choosing it again.');
+        else show('error', sentence('unreadable'));
       });
   }
 

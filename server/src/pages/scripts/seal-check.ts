@@ -3,6 +3,9 @@
 // page's one verdict again with what it found (common/public-page/page-verdict.ts). Runs in the browser:
 // page-assets.ts bundles it (esbuild) and the app serves it under /v/assets/. Without JavaScript the page keeps
 // the verdict the server wrote, which never depends on the seal.
+import { ENGLISH } from '@common/i18n/english';
+import { isLanguage } from '@common/i18n/languages';
+import { createTranslator, type Messages, type Translator } from '@common/i18n/translator';
 import { pageVerdict, type PageRecordState } from '@common/public-page/page-verdict';
 import type { SealCheckOutcome } from '@common/public-page/seal-messages';
 import { TRUST_LIST_PATH, type TrustList } from '@common/seals/trust-list';
@@ -27,14 +30,30 @@ async function checkSeal(): Promise<SealCheckOutcome> {
   }
 }
 
+declare global {
+  interface Window {
+    /** The page's catalogue, from its language's messages asset (page-assets.ts); none on an English page. */
+    qrverifyMessages?: Messages;
+  }
+}
+
+/** The page's language, whose catalogue its messages asset brought; English without one. */
+function pageTranslator(): Translator {
+  const language = document.documentElement.lang;
+  const messages = window.qrverifyMessages;
+  return messages && isLanguage(language) ? createTranslator(language, messages) : ENGLISH;
+}
+
 async function checkPageSeal(section: HTMLElement): Promise<void> {
   const seal = await checkSeal();
+  const t = pageTranslator();
   const verdict = pageVerdict({
     state: section.dataset.status as PageRecordState,
     isSealed: section.dataset.sealed === 'true',
     seal,
+    t,
   });
-  showVerdict(document, verdict);
+  showVerdict(document, verdict, t);
 }
 
 // Only a verification's page carries its status; a not-found or withdrawn page has nothing to check.

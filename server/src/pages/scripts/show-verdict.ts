@@ -2,6 +2,7 @@
 // and icon, which status sentence shows, the seal's line, the download and the copy check's answers — each from
 // the PageVerdict and with the same markup the server wrote (common/public-page/), so a cell reads the same
 // whichever side rendered it.
+import type { Translator } from '@common/i18n/translator';
 import { ICONS } from '@common/public-page/icons';
 import { pageTitle, type PageVerdict } from '@common/public-page/page-verdict';
 import { downloadClass, sealPart } from '@common/public-page/verdict-section';
@@ -19,7 +20,7 @@ function showCopyCheckTexts(document: Document, verdict: PageVerdict): void {
   check.dataset.mismatchMessage = mismatch;
 }
 
-export function showVerdict(document: Document, verdict: PageVerdict): void {
+export function showVerdict(document: Document, verdict: PageVerdict, t?: Translator): void {
   const section = document.querySelector<HTMLElement>('.verdict');
   if (!section) return;
   section.className = `verdict verdict-${verdict.tone}`;
@@ -30,12 +31,12 @@ export function showVerdict(document: Document, verdict: PageVerdict): void {
   }
   const seal = section.querySelector('#seal');
   // Markup from sealPart, whose every value is escaped (common/public-page/html.ts).
-  if (seal) seal.outerHTML = sealPart(verdict.seal, section.dataset.scannerUrl).value;
+  if (seal) seal.outerHTML = sealPart(verdict.seal, section.dataset.scannerUrl, t).value;
   const download = document.querySelector('a[download]');
   if (download) download.className = downloadClass(verdict.download);
   showCopyCheckTexts(document, verdict);
   const documentTitle = document.getElementById('document-title')?.textContent ?? null;
-  document.title = pageTitle(verdict.headline, documentTitle);
+  document.title = pageTitle(verdict.headline, documentTitle, t);
   section.removeAttribute('data-awaits-seal');
   section.removeAttribute('aria-busy');
   document.dispatchEvent(new document.defaultView!.CustomEvent(VERDICT_CHANGED_EVENT));

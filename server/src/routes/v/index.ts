@@ -4,6 +4,8 @@
 // verification's page is rendered once per version and sent from memory after that (rendered-verifications.ts).
 import { z } from 'zod';
 
+import { LANGUAGES, type Language } from '@common/i18n/languages';
+import { LANGUAGE_COOKIE, languageOf, negotiateLanguage } from '@common/i18n/negotiate-language';
 import { renderVerificationPage } from '@common/public-page/verification-page';
 import { DEFAULT_TEMPLATE_DESIGN } from '@common/templates';
 import { publicCodeParams } from '@common/verifications-schemas';
@@ -16,6 +18,7 @@ import {
   fontAssetName,
   HASHER_SCRIPT,
   loadPageAssets,
+  messagesAssetName,
   SEAL_CHECK_SCRIPT,
   VERIFICATION_PAGE_SCRIPT,
 } from '../../pages/page-assets';
@@ -27,12 +30,44 @@ import logoRoutes from './logos';
 
 import type { ZodTypeProvider } from '../../lib/zod-schemas';
 import type { FoundPublicVerification } from '../../services/public-pages/find-public-verification';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 
 const ASSETS_PATH = '/v/assets';
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 // About 1,500 pages of 10 KB: the documents being scanned these days, whatever the number issued.
 const RENDERED_PAGES_BYTES = 16 * 1024 * 1024;
+
+const pageQuery = z.object({
+  /** A language asked for by the switcher's links (or a shared address); an unknown one is passed over. */
+  lang: z.string().max(35).optional(),
+});
+
+/**
+ * The reader's language (common/i18n/negotiate-language.ts). A language asked for in the address is remembered
+ * for the whole host, so the scanner and the next page read it too.
+ */
+function readerLanguage(
+  query: z.infer<typeof pageQuery>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  templateDefault: string | null,
+): Language {
+  const asked = languageOf(query.lang);
+  if (asked && asked !== request.cookies[LANGUAGE_COOKIE]) {
+    reply.setCookie(LANGUAGE_COOKIE, asked, {
+      path: '/',
+      maxAge: YEAR_SECONDS,
+      sameSite: 'lax',
+      secure: request.protocol === 'https',
+    });
+  }
+  return negotiateLanguage({
+    query: query.lang,
+    cookie: request.cookies[LANGUAGE_COOKIE],
+    acceptLanguage: request.headers['accept-language'],
+    templateDefault,
+  });
+}
 
 const pageRoutes: FastifyPluginAsync = async (app) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -51,48 +86,68 @@ const pageRoutes: FastifyPluginAsync = async (app) => {
   const publicPages = app.services.publicPages;
   const pageViews = app.metrics.publicViews.labels({ via: 'page' });
   const renderedPages = new RenderedVerifications(RENDERED_PAGES_BYTES);
-  const renderPage = (code: string, found: FoundPublicVerification | null, withdrawn = false) =>
+  const messagesUrls = new Map(
+    LANGUAGES.map((language) => {
+      const name = messagesAssetName(language);
+      return [language, name ? assetUrl(name) : undefined];
+    }),
+  );
+  const renderPage = (
+    code: string,
+    found: FoundPublicVerification | null,
+    language: Language,
+    withdrawn = false,
+  ) =>
     renderVerificationPage({
       code,
       withdrawn,
       verification: found?.verification ?? null,
       template: found?.design ?? DEFAULT_TEMPLATE_DESIGN,
       issuerDomain: found?.cached.issuer_domain ?? null,
+      language,
+      messagesUrl: messagesUrls.get(language),
       ...pageAssets,
     });
 
   await app.register(named(logoRoutes), { prefix: '/logos' });
 
-  routes.get('/:code', { schema: { params: publicCodeParams } }, async (request, reply) => {
-    // On a custom domain, another account's code is not found (plugins/custom-domain-hosts.ts).
-    const found = servedOnHost(request, await publicPages.findVerification(request.params.code));
-    // A HEAD (link checkers, some previewers) reads no page, so it is not a view.
-    if (found && request.method === 'GET') {
-      pageViews.inc();
-      publicPages.countView(found, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-        acceptLanguage: request.headers['accept-language'],
-      });
-    }
-    // A verification's page is kept, naming its code as issued; a made-up code is only echoed, never kept.
-    // A deleted account's code says its issuer withdrew it (410), not that it was never issued.
-    const withdrawn = !found && (await publicPages.isWithdrawn(request.params.code));
-    const html = found
-      ? renderedPages.get(found, () => renderPage(found.cached.code, found))
-      : renderPage(request.params.code, null, withdrawn);
-    // The copy check hashes large files with WebAssembly (hash-wasm).
-    allowWebAssembly(reply);
-    return (
-      reply
-        .code(found ? 200 : withdrawn ? 410 : 404)
-        .type('text/html; charset=utf-8')
-        // The verdict can change at any moment (a revocation), so no copy is kept anywhere.
-        .header('cache-control', 'no-store')
-        .header('x-robots-tag', 'noindex, nofollow')
-        .send(html)
-    );
-  });
+  routes.get(
+    '/:code',
+    { schema: { params: publicCodeParams, querystring: pageQuery } },
+    async (request, reply) => {
+      // On a custom domain, another account's code is not found (plugins/custom-domain-hosts.ts).
+      const found = servedOnHost(request, await publicPages.findVerification(request.params.code));
+      // A HEAD (link checkers, some previewers) reads no page, so it is not a view.
+      if (found && request.method === 'GET') {
+        pageViews.inc();
+        publicPages.countView(found, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+          acceptLanguage: request.headers['accept-language'],
+        });
+      }
+      // A verification's page is kept, naming its code as issued; a made-up code is only echoed, never kept.
+      // A deleted account's code says its issuer withdrew it (410), not that it was never issued.
+      const withdrawn = !found && (await publicPages.isWithdrawn(request.params.code));
+      const language = readerLanguage(request.query, request, reply, null);
+      const html = found
+        ? renderedPages.get(found, () => renderPage(found.cached.code, found, language), language)
+        : renderPage(request.params.code, null, language, withdrawn);
+      // The copy check hashes large files with WebAssembly (hash-wasm).
+      allowWebAssembly(reply);
+      return (
+        reply
+          .code(found ? 200 : withdrawn ? 410 : 404)
+          .type('text/html; charset=utf-8')
+          // The verdict can change at any moment (a revocation), so no copy is kept anywhere.
+          .header('cache-control', 'no-store')
+          .header('x-robots-tag', 'noindex, nofollow')
+          // The page's language follows these (never cached anywhere, but a proxy should know it varies).
+          .header('vary', 'Accept-Language, Cookie')
+          .send(html)
+      );
+    },
+  );
 
   routes.get(
     '/:code/document',

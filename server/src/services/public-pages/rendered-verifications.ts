@@ -4,7 +4,8 @@
 // edit, a revocation, a deletion or a template change (through the one invalidation point) and an expiry date
 // passing all show on the very next view, and nothing here needs invalidating on its own.
 // Bounded in bytes, least recently used out first; only verifications that exist are kept, so walking made-up
-// codes cannot grow it.
+// codes cannot grow it. An answer that differs by the reader's language is kept once per language (`variant`:
+// the resolved language, never the raw header, so there are at most twelve).
 import type { VerificationStatus } from '@common/verifications';
 
 import type { FoundPublicVerification } from './find-public-verification';
@@ -46,8 +47,8 @@ export class RenderedVerifications {
   }
 
   /** The answer for the verification as found now: from memory, or rendered (by `render`) and kept. */
-  get(found: FoundPublicVerification, render: () => string): Buffer {
-    const code = found.cached.code;
+  get(found: FoundPublicVerification, render: () => string, variant = ''): Buffer {
+    const code = variant ? `${found.cached.code} ${variant}` : found.cached.code;
     const kept = this.entries.get(code);
     if (kept && isSameVersion(kept.version, found)) {
       this.entries.delete(code);

@@ -1,0 +1,54 @@
+// Says a message of a catalogue in its language: ICU MessageFormat (intl-messageformat) for the words, Intl for
+// the dates. A catalogue's messages are parsed on first use and kept with its translator.
+import { IntlMessageFormat } from 'intl-messageformat';
+
+import { LANGUAGE_INFO, type Language } from './languages';
+
+import type english from './messages/en.json';
+
+/** A catalogue: every key of the English one (messages/en.json), in one language. */
+export type Messages = Record<MessageKey, string>;
+export type MessageKey = keyof typeof english;
+
+/** A placeholder's value, or, for a tag such as <b>, what its words become. */
+export type MessageValue = string | number | ((chunks: string[]) => string);
+
+export interface Translator {
+  language: Language;
+  t(key: MessageKey, values?: Record<string, MessageValue>): string;
+  /** A YYYY-MM-DD date (or the date of an ISO timestamp) in words, in UTC; anything else as it is. */
+  date(isoDate: string): string;
+}
+
+export function createTranslator(language: Language, messages: Messages): Translator {
+  const { dateLocale } = LANGUAGE_INFO[language];
+  const formats = new Map<MessageKey, IntlMessageFormat>();
+  const dates = new Intl.DateTimeFormat(dateLocale, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+    calendar: 'gregory',
+  });
+  const formatOf = (key: MessageKey) => {
+    let format = formats.get(key);
+    if (!format) {
+      format = new IntlMessageFormat(messages[key], dateLocale);
+      formats.set(key, format);
+    }
+    return format;
+  };
+  return {
+    language,
+    t(key, values) {
+      const result = formatOf(key).format<string>(values);
+      return Array.isArray(result) ? result.join('') : String(result);
+    },
+    date(isoDate) {
+      const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
+      if (!match) return isoDate;
+      const [, year, month, day] = match;
+      return dates.format(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+    },
+  };
+}
