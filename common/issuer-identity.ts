@@ -49,14 +49,14 @@ export function issuerWords(identity: IssuerIdentity, t: Translator = ENGLISH): 
     const declaredName = identity.declared_name;
     return proven(
       identity.issuer,
-      declaredName ? t.t('issuer.domainNote', { declaredName }) : null,
+      declaredName ? t.t('issuer.domainNote', { declaredName: t.isolate(declaredName) }) : null,
     );
   }
   if (identity.issuer && identity.issuer_proof === 'operator') {
     return proven(identity.issuer, t.t('issuer.operatorNote'));
   }
   if (identity.declared_name) {
-    const name = identity.declared_name;
+    const name = t.isolate(identity.declared_name);
     return {
       isProven: false,
       name: t.t('issuer.declaredName', { name }),

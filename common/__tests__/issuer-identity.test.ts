@@ -1,5 +1,6 @@
 // Who issued a document, in the words every place uses: stated as the issuer's identity only when a verified
 // domain or the operator proves it, else as an account names itself, else withheld with the reason.
+import { translatorFor } from '../i18n/catalogues';
 import { declaredOnly, issuerPhrase, issuerWords, type IssuerIdentity } from '../issuer-identity';
 
 const DOMAIN: IssuerIdentity = {
@@ -132,5 +133,22 @@ describe('declaredOnly', () => {
       declared_name: 'Beta College',
       declared_name_withheld: null,
     });
+  });
+});
+
+describe('in the reader’s language', () => {
+  test('the words and the capitals at a line’s start are each language’s own', () => {
+    const french = issuerWords(declaredOnly('Alpha University'), translatorFor('fr'));
+    expect(french).toMatchObject({
+      name: 'un compte se présentant comme « Alpha University »',
+      nameOpeningLine: 'Un compte se présentant comme « Alpha University »',
+      note: 'son nom n’est pas vérifié',
+    });
+  });
+
+  test('in Arabic an account’s own name keeps its direction inside the sentence (Unicode isolates)', () => {
+    const { name } = issuerWords(declaredOnly('Alpha University'), translatorFor('ar'));
+    expect(name).toContain('\u2068Alpha University\u2069');
+    expect(issuerWords(declaredOnly('Alpha University')).name).not.toContain('\u2068');
   });
 });

@@ -16,12 +16,17 @@ export type MessageValue = string | number | ((chunks: string[]) => string);
 export interface Translator {
   language: Language;
   t(key: MessageKey, values?: Record<string, MessageValue>): string;
+  /**
+   * Someone else's words (a name, a title) kept in their own direction inside a right-to-left sentence, with
+   * Unicode isolates, which plain-text places (a title, the scanner) have where markup has <bdi>.
+   */
+  isolate(text: string): string;
   /** A YYYY-MM-DD date (or the date of an ISO timestamp) in words, in UTC; anything else as it is. */
   date(isoDate: string): string;
 }
 
 export function createTranslator(language: Language, messages: Messages): Translator {
-  const { dateLocale } = LANGUAGE_INFO[language];
+  const { dateLocale, dir } = LANGUAGE_INFO[language];
   const formats = new Map<MessageKey, IntlMessageFormat>();
   const dates = new Intl.DateTimeFormat(dateLocale, {
     day: 'numeric',
@@ -43,6 +48,9 @@ export function createTranslator(language: Language, messages: Messages): Transl
     t(key, values) {
       const result = formatOf(key).format<string>(values);
       return Array.isArray(result) ? result.join('') : String(result);
+    },
+    isolate(text) {
+      return dir === 'rtl' ? `\u2068${text}\u2069` : text;
     },
     date(isoDate) {
       const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);

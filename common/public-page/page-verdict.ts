@@ -257,6 +257,6 @@ export function pageTitle(
   t: Translator = ENGLISH,
 ): string {
   return documentTitle
-    ? t.t('pageTitle.document', { headline, title: documentTitle })
+    ? t.t('pageTitle.document', { headline, title: t.isolate(documentTitle) })
     : t.t('pageTitle.plain', { headline });
 }
