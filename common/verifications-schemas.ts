@@ -384,6 +384,11 @@ export const verificationSchema = z.object({
   qr_url: z.string().optional(),
   /** Whether the QR code carries a seal; codes made before seals, or on a template with them off, do not. */
   sealed: z.boolean().optional(),
+  /**
+   * Its verifiable credential's id (docs/credentials.md; GET /api/verifications/{id}/credential/ answers it); null
+   * for one issued before credentials. Always sent; optional in the type only until the SPA's fixtures carry it.
+   */
+  credential_id: z.string().nullable().optional(),
   created_by: z.object({ email: z.string(), name: z.string() }),
   /** The bulk operation that made it; null for one made on its own (or when that operation was deleted). */
   bulk_operation: z.object({ id: z.string(), name: z.string() }).nullable(),
@@ -453,6 +458,25 @@ export const publicVerificationSchema = z.object({
    * Always sent; optional in the type only until the SPA's preview fixture carries it.
    */
   sealed: z.boolean().optional(),
+  /**
+   * Its verifiable credential (docs/credentials.md), offered when the verification allows the download (the page
+   * checks its template's allow_download too): where to download it, and what LinkedIn's "Add to profile" form is
+   * filled with (common/credentials.ts's linkedInAddToProfileUrl, with the page's own URL). Null when none is
+   * offered; optional in the type only until the page's fixtures carry it.
+   */
+  credential: z
+    .object({
+      url: z.string(),
+      linkedin: z.object({
+        name: z.string(),
+        organizationName: z.string(),
+        issueDate: z.string(),
+        expiryDate: z.string().nullable(),
+        certId: z.string(),
+      }),
+    })
+    .nullable()
+    .optional(),
 });
 export type PublicVerification = z.infer<typeof publicVerificationSchema>;
 

@@ -22,19 +22,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('version', 'integer', (column) => column.notNull().defaultTo(1))
     .addColumn('updated_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
     .execute();
+  // A deleted verification's index stays taken, its bit set: a new credential never inherits it.
   await db.schema
     .createTable('verification_credentials')
-    .addColumn('verification_id', 'uuid', (column) =>
-      column.primaryKey().references('verifications.id').onDelete('cascade'),
-    )
     .addColumn('account_id', 'uuid', (column) =>
       column.notNull().references('users.id').onDelete('cascade'),
     )
     .addColumn('status_index', 'integer', (column) => column.notNull())
-    // The signed credential's JSON, as issued.
+    .addColumn('verification_id', 'uuid', (column) =>
+      column.unique().references('verifications.id').onDelete('set null'),
+    )
+    // The signed credential's JSON, as issued; emptied when its verification is deleted.
     .addColumn('credential', 'text', (column) => column.notNull())
     .addColumn('created_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
-    .addUniqueConstraint('verification_credentials_status_index', ['account_id', 'status_index'])
+    .addPrimaryKeyConstraint('verification_credentials_pkey', ['account_id', 'status_index'])
     .execute();
 }
 

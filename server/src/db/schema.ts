@@ -406,6 +406,10 @@ export interface TemplatesTable {
   logo_sha256: string | null;
   /** Whether new verifications on it get a sealed QR code (docs/seals.md). */
   seal_enabled: Generated<boolean>;
+  /** Whether its documents are achievements: their credentials are Open Badges (docs/credentials.md). */
+  is_achievement: Generated<boolean>;
+  achievement_description: Generated<string>;
+  achievement_criteria: Generated<string>;
   /** As on verifications. */
   created_by: OptionalReference;
   created_at: CreatedAt;
@@ -619,6 +623,26 @@ export interface WebhookScanEventsTable {
   sent_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+/** An account's revocation list (docs/credentials.md): bit i set, the credential at index i is revoked. */
+export interface StatusListsTable {
+  account_id: string;
+  bits: Buffer;
+  /** Raised with every flip: names the signed list a cache holds, and its ETag. */
+  version: Generated<number>;
+  updated_at: Generated<Date>;
+}
+
+/** A verification's signed credential and its index in its account's status list. */
+export interface VerificationCredentialsTable {
+  account_id: string;
+  status_index: number;
+  /** Null once the verification is deleted: its index stays taken, its bit set. */
+  verification_id: string | null;
+  /** The credential's JSON, as signed. */
+  credential: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   app_settings: AppSettingsTable;
   users: UsersTable;
@@ -652,6 +676,8 @@ export interface Database {
   document_signing_certificates: DocumentSigningCertificatesTable;
   issuer_signing_certificates: IssuerSigningCertificatesTable;
   operator_audit_log: OperatorAuditLogTable;
+  status_lists: StatusListsTable;
+  verification_credentials: VerificationCredentialsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -30,6 +30,10 @@ import {
 } from '../services/backups/snapshot-services';
 import { buildBulkServices, type BulkServices } from '../services/bulk/bulk-services';
 import {
+  buildCredentialServices,
+  type CredentialServices,
+} from '../services/credentials/credential-services';
+import {
   buildCustomDomainServices,
   type CustomDomainServices,
 } from '../services/custom-domains/custom-domain-services';
@@ -93,6 +97,8 @@ export interface AppServices {
   /** Sealed QR codes: the accounts' signing keys and the trust list (docs/seals.md). */
   seals: SealServices;
   documentSigning: DocumentSigningServices;
+  /** Verifiable credentials: the issuers' DID documents and revocation lists (docs/credentials.md). */
+  credentials: CredentialServices;
   /** What each account's plan allows; the services doing the work check it (and auth, for API keys). */
   planLimits: PlanLimitChecks;
 }
@@ -271,6 +277,7 @@ export default fp(
       support: buildSupportServices({ db, mailer, config, planLimits }),
       seals,
       documentSigning,
+      credentials: buildCredentialServices({ db, seals, config }),
       planLimits,
     });
     // Before the app serves: files a crash left without their row (see remove-orphaned-verification-files.ts).

@@ -18,6 +18,7 @@ import teamRoutes from './api/team';
 import templatesRoutes from './api/templates';
 import uploadsRoutes from './api/uploads';
 import verificationsRoutes from './api/verifications';
+import issuerRoutes from './issuers';
 import metricsRoutes from './metrics';
 import pageRoutes from './v';
 import wellKnownRoutes from './well-known';
@@ -45,6 +46,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(named(accountRoutes), { prefix: '/api/account' });
   await app.register(named(pageRoutes), { prefix: '/v' });
   await app.register(named(wellKnownRoutes));
+  await app.register(named(issuerRoutes));
   // Off unless METRICS_TOKEN is set: then /metrics exists, for its bearer only.
   const metricsToken = app.config.METRICS_TOKEN;
   if (metricsToken) await app.register(named(metricsRoutes), { token: metricsToken });

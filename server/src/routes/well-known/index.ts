@@ -5,9 +5,12 @@
 // custom domains alike (plugins/custom-domain-hosts.ts).
 // /.well-known/qrverify-ca.pem: the install's document-signing CA (docs/signing.md), for an organisation or a
 // validator to trust explicitly; PDF readers then show the secured PDFs' signatures as trusted.
+// /.well-known/did.json: on a verified custom domain, did:web:{domain}'s document (docs/credentials.md).
+import { DOMAIN_DID_PATH } from '@common/credentials';
 import { TRUST_LIST_PATH } from '@common/seals/trust-list';
 import { DOCUMENT_CA_PATH } from '@common/verifications';
 
+import { notFoundError } from '../../lib/app-error';
 import { isFresh } from '../../lib/is-fresh';
 
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
@@ -37,6 +40,19 @@ const wellKnownRoutes: FastifyPluginAsync = async (app) => {
       .header('content-disposition', 'inline; filename="qrverify-ca.pem"')
       .type('application/x-pem-file')
       .send(pem);
+  });
+
+  app.get(DOMAIN_DID_PATH, async (request, reply) => {
+    const domain = request.customDomain;
+    if (!domain) throw notFoundError();
+    const document = await app.services.credentials.domainDidDocument(
+      domain.accountId,
+      domain.domain,
+    );
+    return allowAnyOrigin(reply)
+      .header('cache-control', 'public, max-age=300')
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(document));
   });
 
   // A scanner revalidating from another origin sends If-None-Match, which needs a preflight.

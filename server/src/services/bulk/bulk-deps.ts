@@ -22,7 +22,7 @@ export interface BulkDeps {
   /** The account's plan: rows per operation, and the month's verifications. */
   planLimits: PlanLimitChecks;
   /** The key each row's seal is signed with, asked per row: a key rotated or revoked mid-run is not used after. */
-  seals: Pick<SealServices, 'signingKeyFor'>;
+  seals: Pick<SealServices, 'signingKeyFor' | 'credentialKeyFor'>;
   /** The certificate each row's secured PDF is signed with, asked per row as the seal key is. */
   documentSigning: Pick<DocumentSigningServices, 'signerFor'>;
   config: Pick<

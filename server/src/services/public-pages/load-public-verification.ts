@@ -41,5 +41,6 @@ export async function loadPublicVerification(
     secured_size: row.secured_size,
     template_id: row.template_id,
     sealed: row.seal !== null,
+    has_credential: Boolean(row.has_credential),
   };
 }

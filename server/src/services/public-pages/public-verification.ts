@@ -1,5 +1,6 @@
 // The public view of a verification (its type is shared with the SPA in common/), derived from what the
 // public-page cache keeps.
+import { publicCredentialPath } from '@common/credentials';
 import { verificationStatus } from '@common/verifications';
 import type { PublicVerification } from '@common/verifications-schemas';
 
@@ -16,6 +17,24 @@ export interface CachedPublicVerification extends Omit<PublicVerification, 'stat
   /** The template the page renders with (its design is cached apart, by template id). */
   template_id: string;
   sealed: boolean;
+  /** Whether it has a verifiable credential (docs/credentials.md). */
+  has_credential: boolean;
+}
+
+/** The credential the page offers: the download (relative, so a custom domain serves it too) and LinkedIn's fields. */
+function offeredCredential(cached: CachedPublicVerification): PublicVerification['credential'] {
+  if (!cached.has_credential || !cached.allow_download) return null;
+  const { issuer } = cached;
+  return {
+    url: publicCredentialPath(cached.code),
+    linkedin: {
+      name: cached.title,
+      organizationName: issuer.issuer ?? issuer.declared_name ?? issuer.name,
+      issueDate: cached.issue_date,
+      expiryDate: cached.expiry_date,
+      certId: cached.code,
+    },
+  };
 }
 
 export function toPublicVerification(
@@ -39,5 +58,6 @@ export function toPublicVerification(
     signature: cached.signature ?? null,
     allow_download: cached.allow_download,
     sealed: cached.sealed,
+    credential: offeredCredential(cached),
   };
 }

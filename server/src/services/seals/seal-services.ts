@@ -1,7 +1,7 @@
 // The seal services as handlers and the securing paths call them: built once by the services plugin.
 import type { RevokeSealKeyRequest, SealKey } from '@common/seals-schemas';
 
-import { findSealSigningKey } from './find-seal-signing-key';
+import { findActiveKey, findSealSigningKey } from './find-seal-signing-key';
 import { listSealKeys } from './list-seal-keys';
 import { revokeSealKey } from './revoke-seal-key';
 import { rotateSealKey } from './rotate-seal-key';
@@ -21,6 +21,10 @@ export function buildSealServices(deps: SealDeps) {
     ): Promise<SealSigningKey | null> {
       return findSealSigningKey(deps, accountId, templateId, publicOrigin);
     },
+
+    /** The key a credential or a status list is signed with: the account's active seal key, seals on or off. */
+    credentialKeyFor: (accountId: string): Promise<{ kid: string; privateKey: Buffer }> =>
+      findActiveKey(deps, accountId),
 
     listKeys: (accountId: string): Promise<SealKey[]> => listSealKeys(deps.db, accountId),
 

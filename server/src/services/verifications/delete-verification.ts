@@ -1,5 +1,6 @@
 // Deletes a verification, its scans and its files; its code then answers 'not found' on the public page.
 import { isUuid } from '../../lib/uuid';
+import { withdrawCredential } from '../credentials/status-list-rows';
 import { recordAudit } from '../team/record-audit';
 
 import { verificationNotFound } from './verification-errors';
@@ -24,6 +25,8 @@ export async function deleteVerification(
       .select('code')
       .where('replaced_by_id', '=', id)
       .execute();
+    // Its credential reads revoked from now on (rolled back with the rest when the row is not the account's).
+    await withdrawCredential(trx, id);
     const deletedRow = await trx
       .deleteFrom('verifications')
       .where('id', '=', id)

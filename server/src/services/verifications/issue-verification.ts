@@ -12,7 +12,7 @@
 //                else streamed or written; the secured PDF written.
 //   5. record    the row, its audit entry, the plan's count, the webhook event and the caller's own writes (a bulk
 //                row's claim), in one transaction (store-new-verification.ts).
-//                ⮑ a verifiable credential is issued here, in the same transaction, from the row and its seal.
+//                The verifiable credential too, signed by the seal key (services/credentials/, docs/credentials.md).
 //   6. tell      once committed: the public pages' cache (the one invalidation point) and the webhooks.
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -148,11 +148,13 @@ export async function issueVerification(
   const id = randomUUID();
   const code = generatePublicCode();
   const sealKey = await deps.seals.signingKeyFor(actor.accountId, templateId, publicOrigin);
+  const credentialKey = await deps.seals.credentialKeyFor(actor.accountId);
   const signer = await deps.documentSigning.signerFor(actor.accountId);
   // 3. secure
+  const url = verificationUrl(publicOrigin ?? config.PUBLIC_URL, code);
   const { secured, original } = await secure(deps, request.document, {
     code,
-    url: verificationUrl(publicOrigin ?? config.PUBLIC_URL, code),
+    url,
     placement: request.placement,
     maxBytes: config.UPLOAD_MAX_BYTES,
     seal: sealRequestFor(sealKey, facts),
@@ -170,6 +172,8 @@ export async function issueVerification(
       ...facts,
       templateId,
       publicOrigin,
+      publicUrl: url,
+      credentialKey,
       allowDownload: request.allowDownload,
       original,
       secured,

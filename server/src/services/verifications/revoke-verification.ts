@@ -2,6 +2,7 @@
 import type { RevokeVerificationRequest } from '@common/verifications-schemas';
 
 import { fieldError } from '../../lib/app-error';
+import { setRevokedBit } from '../credentials/status-list-rows';
 import { recordAudit } from '../team/record-audit';
 
 import { findOwnVerification } from './find-own-verification';
@@ -67,6 +68,7 @@ export async function revokeVerification(
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw alreadyRevoked();
+    await setRevokedBit(trx, current.id);
     await recordAudit(trx, actor, {
       action: 'verification.revoked',
       object: { type: 'verification', id: current.id, name: current.title },

@@ -1,17 +1,20 @@
 // Steps 4-6 of issuing (issue-verification.ts): stores a secured verification's two files, then its row, audit
-// entry, webhook event and the count against the plan's month in one transaction, then tells the public pages.
+// entry, credential, webhook event and the count against the plan's month in one transaction, then tells the
+// public pages.
 // Any failure removes the files already stored, so there is never a file without a row or a row without files.
 import { Readable } from 'node:stream';
 
 import type { CustomField } from '@common/verifications-schemas';
 
 import { cleanFileName } from '../../lib/file-name';
+import { issueCredential } from '../credentials/issue-credential';
 import { recordAudit } from '../team/record-audit';
 
 import { verificationFileKeys } from './verification-files';
 
 import type { Database } from '../../db/schema';
 import type { SecuredDocument } from '../../documents/secure-document';
+import type { CredentialSigningKey } from '../credentials/sign-credential';
 import type { Actor } from '../team/actor';
 import type { VerificationDeps } from './verification-deps';
 import type { Transaction } from 'kysely';
@@ -35,6 +38,10 @@ export interface NewVerificationRecord {
   bulk?: { operationId: string; rowNumber: number };
   /** The origin its QR code encodes (a verified custom domain's, custom-domains/public-origin.ts); null: PUBLIC_URL's. */
   publicOrigin?: string | null;
+  /** The public page's address: the credential's id. */
+  publicUrl: string;
+  /** The account's seal key, which signs its credential (docs/credentials.md). */
+  credentialKey: CredentialSigningKey;
 }
 
 function signatureColumns(secured: SecuredDocument, signer: NewVerificationRecord['signer']) {
@@ -51,7 +58,10 @@ function signatureColumns(secured: SecuredDocument, signer: NewVerificationRecor
 }
 
 export async function storeNewVerification(
-  deps: Pick<VerificationDeps, 'db' | 'storage' | 'publicPages' | 'webhooks' | 'planLimits'>,
+  deps: Pick<
+    VerificationDeps,
+    'db' | 'storage' | 'publicPages' | 'webhooks' | 'planLimits' | 'config'
+  >,
   actor: Actor,
   record: NewVerificationRecord,
   /** More writes that must commit or roll back with the row (a bulk row's state). */
@@ -105,6 +115,18 @@ export async function storeNewVerification(
       await recordAudit(trx, actor, {
         action: 'verification.created',
         object: { type: 'verification', id, name: record.title },
+      });
+      await issueCredential(trx, deps.config.PUBLIC_URL, record.credentialKey, {
+        verificationId: id,
+        accountId: actor.accountId,
+        templateId: record.templateId,
+        url: record.publicUrl,
+        title: record.title,
+        holderName: record.holder_name,
+        issueDate: record.issue_date,
+        expiryDate: record.expiry_date,
+        customFields: record.custom_fields,
+        securedSha256: secured.securedSha256,
       });
       await alsoInTransaction?.(trx);
       await deps.webhooks.emitVerificationEvent(trx, actor.accountId, 'verification.created', id);

@@ -28,7 +28,7 @@ export interface VerificationDeps {
   /** The account's plan: each verification stored is counted against its month. */
   planLimits: PlanLimitChecks;
   /** The key each new verification's seal is signed with. */
-  seals: Pick<SealServices, 'signingKeyFor'>;
+  seals: Pick<SealServices, 'signingKeyFor' | 'credentialKeyFor'>;
   /** The certificate each new secured PDF is signed with (PAdES). */
   documentSigning: Pick<DocumentSigningServices, 'signerFor'>;
   config: Pick<

@@ -68,6 +68,15 @@ export function selectVerificationRows(db: Kysely<Database>) {
         'v.signature_certificate_sha256',
         'v.signed_at',
         'v.timestamped_at',
+        (eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom('verification_credentials as vc')
+                .select('vc.verification_id')
+                .whereRef('vc.verification_id', '=', 'v.id'),
+            )
+            .as('has_credential'),
       ])
   );
 }
@@ -130,6 +139,10 @@ export function toVerification(
       seal: row.seal,
     }),
     sealed: row.seal !== null,
+    // Its verifiable credential's id (the public page's URL, docs/credentials.md); null when it has none.
+    credential_id: row.has_credential
+      ? verificationUrl(row.public_origin ?? publicUrl, row.code)
+      : null,
     created_by: {
       email: row.created_by_email,
       name: personName(row.created_by_first_name, row.created_by_last_name),

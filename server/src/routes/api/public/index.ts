@@ -1,7 +1,8 @@
 // /api/public/: what anyone may read without signing in: a verification's public view by its code, with the
-// design of the template its page renders with. Serialised once per version of the verification and kept
+// design of the template its page renders with, and its verifiable credential when the holder may take it. Serialised once per version of the verification and kept
 // (rendered-verifications.ts), as the /v page is.
 import { WITHDRAWN_RECORD_MESSAGE } from '@common/account-deletion-schemas';
+import { verifiableCredentialSchema } from '@common/credentials-schemas';
 import {
   publicCodeParams,
   publicVerificationResponseSchema,
@@ -9,6 +10,8 @@ import {
 } from '@common/verifications-schemas';
 
 import { AppError, notFoundError } from '../../../lib/app-error';
+import { attachment } from '../../../lib/content-disposition';
+import { credentialNotOffered } from '../../../services/credentials/credential-services';
 import { RenderedVerifications } from '../../../services/public-pages/rendered-verifications';
 
 import type { ZodTypeProvider } from '../../../lib/zod-schemas';
@@ -54,6 +57,31 @@ const publicRoutes: FastifyPluginAsync = async (app) => {
           // Serialised already: Fastify sends bytes as they are.
           .send(json as unknown as PublicVerificationResponse)
       );
+    },
+  );
+
+  // The holder's copy of the credential: offered as the document download is (docs/credentials.md).
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/verifications/:code/credential/',
+    {
+      schema: {
+        params: publicCodeParams,
+        response: { 200: verifiableCredentialSchema },
+      },
+    },
+    async (request, reply) => {
+      const found = await app.services.publicPages.findVerification(request.params.code);
+      if (!found) throw await missingRecordError(request.params.code);
+      const isOffered = found.cached.allow_download && found.design.allow_download;
+      const credential = isOffered
+        ? await app.services.credentials.credentialOf(found.cached.id)
+        : null;
+      if (!credential) throw credentialNotOffered();
+      return reply
+        .header('cache-control', 'no-store')
+        .header('access-control-allow-origin', '*')
+        .header('content-disposition', attachment(`${found.cached.code}-credential.json`))
+        .send(credential);
     },
   );
 };

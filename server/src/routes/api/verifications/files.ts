@@ -1,7 +1,8 @@
-// /api/verifications/{id}/document/, /original/ and /qr/: whoever may view the account's verifications downloads a verification's
-// secured PDF, the file it was made from, or its QR code alone.
+// /api/verifications/{id}/document/, /original/, /qr/ and /credential/: whoever may view the account's verifications
+// downloads a verification's secured PDF, the file it was made from, its QR code alone or its verifiable credential.
 import { z } from 'zod';
 
+import { verifiableCredentialSchema } from '@common/credentials-schemas';
 import { optionalFormField, verificationIdParams } from '@common/verifications-schemas';
 
 import { attachment } from '../../../lib/content-disposition';
@@ -65,6 +66,21 @@ const verificationFilesRoutes: FastifyPluginAsync = async (app) => {
         .header('content-disposition', attachment(`${code}-qr.${format}`))
         .header('cache-control', 'private, no-store')
         .send(image);
+    },
+  );
+
+  routes.get(
+    '/:id/credential/',
+    {
+      ...canView,
+      schema: { params: verificationIdParams, response: { 200: verifiableCredentialSchema } },
+    },
+    async (request, reply) => {
+      const credential = await app.services.credentials.ownCredential(
+        signedInUser(request).accountId,
+        request.params.id,
+      );
+      return reply.header('cache-control', 'private, no-store').send(credential);
     },
   );
 };

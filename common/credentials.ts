@@ -1,0 +1,53 @@
+// Verifiable credentials (docs/credentials.md): where an issuer's DID document, its revocation list and a
+// verification's credential are served, and the LinkedIn add-to-profile link a holder is offered. No zod here.
+
+/** Entries in an account's Bitstring Status List: the spec's minimum, so that an index tells nothing of a holder. */
+export const STATUS_LIST_LENGTH = 131_072;
+
+/** A custom domain's own DID document (did:web:{domain}). */
+export const DOMAIN_DID_PATH = '/.well-known/did.json';
+
+/** The account's DID document (did:web:{host}:issuers:{account id}). */
+export function issuerDidPath(accountId: string): string {
+  return `/issuers/${accountId}/did.json`;
+}
+
+/** The account's signed revocation list (a BitstringStatusListCredential). */
+export function statusListPath(accountId: string): string {
+  return `/issuers/${accountId}/status/revocation`;
+}
+
+/** A verification's signed credential, as anyone holding its code may download it. */
+export function publicCredentialPath(code: string): string {
+  return `/api/public/verifications/${code}/credential/`;
+}
+
+/** What LinkedIn's "Add to profile" form is filled with: the certification as the credential states it. */
+export interface LinkedInCertification {
+  name: string;
+  organizationName: string;
+  /** YYYY-MM-DD */
+  issueDate: string;
+  expiryDate: string | null;
+  certUrl: string;
+  certId: string;
+}
+
+/** LinkedIn's add-to-profile link for a certification (months 1–12). */
+export function linkedInAddToProfileUrl(certification: LinkedInCertification): string {
+  const [issueYear, issueMonth] = certification.issueDate.split('-');
+  const [expirationYear, expirationMonth] = certification.expiryDate?.split('-') ?? [];
+  const query = new URLSearchParams({
+    startTask: 'CERTIFICATION_NAME',
+    name: certification.name,
+    organizationName: certification.organizationName,
+    issueYear: issueYear!,
+    issueMonth: String(Number(issueMonth)),
+    ...(expirationYear && expirationMonth
+      ? { expirationYear, expirationMonth: String(Number(expirationMonth)) }
+      : {}),
+    certUrl: certification.certUrl,
+    certId: certification.certId,
+  });
+  return `https://www.linkedin.com/profile/add?${query.toString()}`;
+}
