@@ -430,7 +430,7 @@ export interface VerificationScansTable {
   visitor: Optional<string>;
 }
 
-/** Scans per verification and day (UTC), rolled up by the queue from verification_scans. */
+/** Scans per verification and day (UTC): each flush of the scan tallies adds to it (record-scans.ts). */
 export interface ScanDailyTable {
   verification_id: string;
   account_id: string;
@@ -442,6 +442,17 @@ export interface ScanDailyTable {
   devices: ColumnType<Record<string, number>, string, string>;
   browsers: ColumnType<Record<string, number>, string, string>;
   countries: ColumnType<Record<string, number>, string, string>;
+}
+
+/** A day's distinct visitor keys per verification, with their first and last view; kept for two days. */
+export interface ScanVisitorsTable {
+  verification_id: string;
+  /** YYYY-MM-DD. */
+  day: ColumnType<string, string, string>;
+  visitor: string;
+  is_bot: boolean;
+  first_seen: Date;
+  last_seen: Date;
 }
 
 /** One signed-in session: a refresh-token family, with where it signed in from. */
@@ -671,6 +682,7 @@ export interface Database {
   account_exports: AccountExportsTable;
   withdrawn_codes: WithdrawnCodesTable;
   scan_daily: ScanDailyTable;
+  scan_visitors: ScanVisitorsTable;
   seal_keys: SealKeysTable;
   document_signing_cas: DocumentSigningCasTable;
   document_signing_certificates: DocumentSigningCertificatesTable;

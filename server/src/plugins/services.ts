@@ -150,19 +150,12 @@ export default fp(
       planLimits,
       metrics: app.metrics,
     });
-    const analytics = await buildAnalyticsServices({
-      db,
-      queue: app.queue,
-      mailer,
-      config,
-      webhooks,
-    });
     const scanRecorder = new ScanRecorder({
-      write: async (scans) => {
-        await recordScans(db, scans);
+      write: async (batch) => {
+        await recordScans(db, batch);
         // The views are stored: a failure here must not have the recorder write them twice.
         await webhooks
-          .scansRecorded(scans)
+          .scansRecorded(batch.days.map((day) => day.verificationId))
           .catch((error: unknown) =>
             app.log.error({ err: error }, 'Could not plan verification.scanned events'),
           );
@@ -174,6 +167,14 @@ export default fp(
       },
       onError: (error, waiting) =>
         app.log.error({ err: error, waiting }, 'Could not store page views; retrying'),
+    });
+    const analytics = await buildAnalyticsServices({
+      db,
+      queue: app.queue,
+      mailer,
+      config,
+      webhooks,
+      scanRecorder,
     });
     const securingPool = createSecuringPool({
       workers: config.SECURING_WORKERS,

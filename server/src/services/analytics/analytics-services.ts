@@ -1,6 +1,6 @@
 // The scan analytics services, built once (see plugins/services.ts): what a scan keeps of its request, the roll-up
-// job on the queue (on a schedule, and once shortly after scans are written), the unusual-activity rule run by
-// that job with its mail and webhook event, and the dashboard's read. See docs/analytics.md.
+// job on the queue (on a schedule, and once shortly after scans are written: it expires the scan details and runs
+// the unusual-activity rule with its mail and webhook event), and the dashboard's read. See docs/analytics.md.
 import type { ScanAnalytics, scanAnalyticsQuerySchema } from '@common/analytics-schemas';
 import { isoDate } from '@common/verifications';
 
@@ -9,14 +9,15 @@ import { getGeneratedSecret } from '../app-settings/get-generated-secret';
 import { findOwnVerification } from '../verifications/find-own-verification';
 
 import { evaluateUnusualActivity } from './evaluate-unusual-activity';
+import { expireScanDetails } from './expire-scan-details';
 import { getScanAnalytics } from './get-scan-analytics';
-import { rollUpScans } from './roll-up-scans';
 import { createScanFacts } from './scan-facts';
 
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
 import type { Queue, QueuePolicy } from '../../queue/queue';
+import type { ScanRecorder } from '../verifications/scan-recorder';
 import type { WebhookServices } from '../webhooks/webhook-services';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -26,6 +27,8 @@ export interface AnalyticsDeps {
   queue: Queue;
   mailer: Mailer;
   webhooks: Pick<WebhookServices, 'emitVerificationEvent' | 'wake'>;
+  /** This instance's tallied views, written before the rule reads them. */
+  scanRecorder: Pick<ScanRecorder, 'flush'>;
   config: Pick<
     Config,
     | 'PUBLIC_URL'
@@ -45,7 +48,6 @@ export const ROLLUP_QUEUE = 'scan-rollup';
 const ROLLUP_KEY = 'rollup';
 /** Scans written now are rolled up this soon: a burst of batches makes one job. */
 const ROLLUP_AFTER_SCANS_SECONDS = 5;
-const DAY_MS = 86_400_000;
 
 export async function buildAnalyticsServices(deps: AnalyticsDeps) {
   const { db, queue, config } = deps;
@@ -100,11 +102,12 @@ export async function buildAnalyticsServices(deps: AnalyticsDeps) {
   }
 
   /**
-   * The job: rolls up yesterday and today (every scan is written within seconds of its view, so no other day
-   * changes), then runs the unusual-activity rule and tells the owners of new flags.
+   * The job: writes this instance's waiting views (the others write theirs every few seconds), expires what the
+   * tallies keep beyond the daily figures, then runs the unusual-activity rule and tells the owners of new flags.
    */
   async function rollUp(now = new Date()): Promise<void> {
-    await rollUpScans(db, isoDate(new Date(now.getTime() - DAY_MS)), isoDate(now));
+    await deps.scanRecorder.flush(now);
+    await expireScanDetails(db, now);
     for (const flagged of await evaluateUnusualActivity(db, config, now)) {
       await notifyOwner(flagged);
     }
@@ -133,7 +136,7 @@ export async function buildAnalyticsServices(deps: AnalyticsDeps) {
       clearInterval(schedule);
     },
 
-    /** A batch of scans was written (scan-recorder.ts): roll them up shortly. */
+    /** A batch of scans was written (scan-recorder.ts): run the rule on them shortly. */
     async scansRecorded(): Promise<void> {
       await sendRollUp(ROLLUP_AFTER_SCANS_SECONDS);
     },

@@ -1,13 +1,14 @@
 // The copied-code signal (docs/analytics.md). A genuine document is scanned by a few people; a QR code copied onto
 // counterfeits is scanned by many distinct devices in a short time, or keeps being scanned after the document was
-// revoked or expired. Counted over the recent raw scans, in the database, by distinct visitor keys (a phone is one
-// visitor a day; link previews and crawlers, device 'bot', are left out):
+// revoked or expired. Counted over the days' visitor sets the scan tallies write (scan_visitors: each visitor key
+// with its first and last view of the day; a phone is one visitor a day; link previews and crawlers are left out),
+// so every instance's views count, each visitor once:
 // - many devices: UNUSUAL_SCAN_VISITORS or more within the last UNUSUAL_SCAN_WINDOW_MINUTES;
 // - a dead code: UNUSUAL_REVOKED_SCAN_VISITORS or more, within the last 24 hours, scanning it after its revocation
 //   or after its expiry date.
 // A match flags the verification (unusual_since, unusual_reason with the evidence) or refreshes a flag's evidence
 // and unusual_seen_at; a flag the rule has not matched for QUIET_DAYS clears, so a later match is news again.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 
 import { isoDate } from '@common/verifications';
 
@@ -53,42 +54,49 @@ export function unusualReason(match: Match): string {
   return `${match.visitors} different devices scanned ${what} ${between(match.first_scan, match.last_scan)}.`;
 }
 
+/**
+ * When a visitor's views in the window began: its first view of the day when that falls in the window, else its
+ * last (a view in the window for certain), so the evidence names only views the rule counted.
+ */
+function firstInWindow(windowStart: RawBuilder<Date>) {
+  return sql<Date>`min(case when s.first_seen > ${windowStart} then s.first_seen else s.last_seen end)`;
+}
+
 async function manyDevices(db: Kysely<Database>, settings: UnusualRuleSettings, now: Date) {
   const since = new Date(now.getTime() - settings.UNUSUAL_SCAN_WINDOW_MINUTES * 60_000);
   return db
-    .selectFrom('verification_scans')
+    .selectFrom('scan_visitors as s')
     .select([
-      'verification_id',
-      sql<number>`count(distinct visitor)::int`.as('visitors'),
-      sql<Date>`min(scanned_at)`.as('first_scan'),
-      sql<Date>`max(scanned_at)`.as('last_scan'),
+      's.verification_id',
+      sql<number>`count(distinct s.visitor)::int`.as('visitors'),
+      firstInWindow(sql`${since}::timestamptz`).as('first_scan'),
+      sql<Date>`max(s.last_seen)`.as('last_scan'),
     ])
-    .where('scanned_at', '>', since)
-    .where('scanned_at', '<=', now)
-    .where('visitor', 'is not', null)
-    .where('device', '!=', 'bot')
-    .groupBy('verification_id')
-    .having(sql`count(distinct visitor)`, '>=', settings.UNUSUAL_SCAN_VISITORS)
+    .where('s.last_seen', '>', since)
+    .where('s.last_seen', '<=', now)
+    .where('s.is_bot', '=', false)
+    .groupBy('s.verification_id')
+    .having(sql`count(distinct s.visitor)`, '>=', settings.UNUSUAL_SCAN_VISITORS)
     .execute();
 }
 
 async function deadCodes(db: Kysely<Database>, settings: UnusualRuleSettings, now: Date) {
   const since = new Date(now.getTime() - DEAD_CODE_WINDOW_HOURS * 3_600_000);
   const rows = await db
-    .selectFrom('verification_scans as s')
+    .selectFrom('scan_visitors as s')
     .innerJoin('verifications as v', 'v.id', 's.verification_id')
     .select([
       's.verification_id',
       sql<number>`count(distinct s.visitor)::int`.as('visitors'),
-      sql<Date>`min(s.scanned_at)`.as('first_scan'),
-      sql<Date>`max(s.scanned_at)`.as('last_scan'),
+      // A revoked code's window starts at its revocation when that is later.
+      firstInWindow(sql`greatest(${since}::timestamptz, v.revoked_at)`).as('first_scan'),
+      sql<Date>`max(s.last_seen)`.as('last_scan'),
       sql<boolean>`bool_or(v.revoked_at is not null)`.as('revoked'),
     ])
-    .where('s.scanned_at', '>', since)
-    .where('s.scanned_at', '<=', now)
-    .where('s.visitor', 'is not', null)
-    .where('s.device', '!=', 'bot')
-    // Only dead codes' scans are read: the few revoked or expired verifications lead into the scans index.
+    .where('s.last_seen', '>', since)
+    .where('s.last_seen', '<=', now)
+    .where('s.is_bot', '=', false)
+    // Only dead codes' visitors are read: the few revoked or expired verifications lead into the visitor sets.
     .where((eb) =>
       eb.or([eb('v.revoked_at', 'is not', null), eb('v.expiry_date', '<', isoDate(now))]),
     )
@@ -96,10 +104,10 @@ async function deadCodes(db: Kysely<Database>, settings: UnusualRuleSettings, no
       eb.or([
         eb.and([
           eb('v.revoked_at', 'is not', null),
-          eb('s.scanned_at', '>=', eb.ref('v.revoked_at')),
+          eb('s.last_seen', '>=', eb.ref('v.revoked_at')),
         ]),
         // A document expires at the end of its expiry date (UTC).
-        sql<boolean>`(s.scanned_at at time zone 'UTC')::date > v.expiry_date`,
+        eb('s.day', '>', eb.ref('v.expiry_date')),
       ]),
     )
     .groupBy('s.verification_id')

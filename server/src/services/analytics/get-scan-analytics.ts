@@ -1,7 +1,6 @@
 // GET /api/analytics/scans/: an account's (or one verification's) scans per day and their breakdowns, read from
-// the daily roll-up only (never the raw scans), so a dashboard load costs a few indexed reads however many scans
-// there are. Fresh as of the last roll-up: seconds after a batch of scans is written, at most
-// ANALYTICS_ROLLUP_INTERVAL_SECONDS.
+// the daily figures only (scan_daily, which each flush of the scan tallies adds to), so a dashboard load costs a few
+// indexed reads however many scans there are. Fresh as of the last flush: a few seconds.
 import { sql, type Kysely } from 'kysely';
 
 import type { ScanAnalytics } from '@common/analytics-schemas';

@@ -21,12 +21,12 @@ export async function getVerificationStats(
     ])
     .where('user_id', '=', accountId)
     .executeTakeFirstOrThrow();
+  // From the daily figures: the last 30 UTC days, today included, as the analytics answer counts them.
   const scans = await db
-    .selectFrom('verification_scans as s')
-    .innerJoin('verifications as v', 'v.id', 's.verification_id')
-    .select(sql<number>`count(*)::int`.as('count'))
-    .where('v.user_id', '=', accountId)
-    .where('s.scanned_at', '>=', sql<Date>`now() - interval '30 days'`)
+    .selectFrom('scan_daily')
+    .select(sql<number>`coalesce(sum(scans), 0)::int`.as('count'))
+    .where('account_id', '=', accountId)
+    .where('day', '>', sql<string>`${today}::date - 30`)
     .executeTakeFirstOrThrow();
   return {
     total: counts.total,

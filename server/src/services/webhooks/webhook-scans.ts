@@ -1,13 +1,11 @@
-// `verification.scanned`: at most one event a minute per verification. The scan recorder hands over each batch of
-// views it has written (one query per batch, whatever its size, finds the verifications whose account listens);
-// each of those gets a job on SCAN_EVENT_QUEUE, one queued per verification, starting when its minute is up. The
+// `verification.scanned`: at most one event a minute per verification. The scan recorder hands over the
+// verifications of each batch of views it has written (one query per batch, whatever its size, finds those whose
+// account listens); each of those gets a job on SCAN_EVENT_QUEUE, one queued per verification, starting when its minute is up. The
 // job sends the event with the verification as it is then, so views during the minute reach the receiver in the
 // next event's scan_count and last_scanned_at.
 import { sql } from 'kysely';
 
 import { SCAN_EVENT_INTERVAL_SECONDS, SCAN_EVENT_QUEUE, type WebhookDeps } from './webhook-deps';
-
-import type { Scan } from '../verifications/scan-recorder';
 
 const INTERVAL_MS = SCAN_EVENT_INTERVAL_SECONDS * 1000;
 
@@ -19,9 +17,9 @@ function secondsUntilDue(sentAt: Date | null): number {
 /** Plans a `verification.scanned` event for each scanned verification whose account has an endpoint for it. */
 export async function planScanEvents(
   { db, queue }: Pick<WebhookDeps, 'db' | 'queue'>,
-  scans: Scan[],
+  scannedIds: string[],
 ): Promise<void> {
-  const ids = [...new Set(scans.map((scan) => scan.verificationId))];
+  const ids = [...new Set(scannedIds)];
   if (ids.length === 0) return;
   const due = await db
     .selectFrom('verifications as v')

@@ -28,7 +28,6 @@ import { claimScanEvent, planScanEvents } from './webhook-scans';
 import type { Database } from '../../db/schema';
 import type { QueuePolicy } from '../../queue/queue';
 import type { Actor } from '../team/actor';
-import type { Scan } from '../verifications/scan-recorder';
 import type { Transaction } from 'kysely';
 
 export type { WebhookDeps } from './webhook-deps';
@@ -128,7 +127,7 @@ export function buildWebhookServices(deps: WebhookDeps) {
     /** Has the delivery workers look for new deliveries now (after a transaction that emitted commits). */
     wake,
     /** A batch of page views was written: plans their `verification.scanned` events (scan-recorder.ts). */
-    scansRecorded: (scans: Scan[]) => planScanEvents(deps, scans),
+    scansRecorded: (verificationIds: string[]) => planScanEvents(deps, verificationIds),
 
     // ---- the endpoints, as the routes manage them -----------------------------------------------------------
 

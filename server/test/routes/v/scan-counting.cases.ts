@@ -1,4 +1,4 @@
-// Views of public pages are counted in memory and written in one statement per flush; the counts come out exact
+// Views of public pages are tallied in memory and written in one statement per flush; the counts come out exact
 // after any number of views, concurrent ones included, and after the app closes.
 import { rm } from 'node:fs/promises';
 
@@ -13,11 +13,12 @@ import { createVerification, signedInUser } from '../../helpers/verifications';
 
 import type { FastifyInstance } from 'fastify';
 
+/** Each code's count on its verification, and the views in its daily figures. */
 async function scanCounts(app: FastifyInstance) {
   const rows = await app.db
     .selectFrom('verifications')
-    .leftJoin('verification_scans as s', 's.verification_id', 'verifications.id')
-    .select(({ fn }) => ['code', 'scan_count', fn.count<string>('s.id').as('history')])
+    .leftJoin('scan_daily as d', 'd.verification_id', 'verifications.id')
+    .select(({ fn }) => ['code', 'scan_count', fn.sum<string>('d.scans').as('history')])
     .groupBy(['code', 'scan_count'])
     .execute();
   return Object.fromEntries(rows.map((row) => [row.code, [row.scan_count, Number(row.history)]]));
