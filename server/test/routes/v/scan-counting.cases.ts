@@ -36,7 +36,7 @@ test('after many views, concurrent ones included, every view is counted once', a
     await createVerification(app, user),
   ];
 
-  // More than one batch (500 views) at once: a flush starts while views are still being counted.
+  // Many views at once, of two verifications: a flush may start while views are still being tallied.
   await Promise.all([...views(app, first.code, 400), ...views(app, second.code, 250)]);
   for (const response of await Promise.all(views(app, first.code, 7))) {
     expect(response.statusCode).toBe(200);
