@@ -32,37 +32,6 @@ afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-test(
-  'SIGTERM to npm shuts the server down gracefully and npm exits 0 with nothing left running',
-  async () => {
-    app = await startWithNpm({ dataDir, staticDir, env: { LOG_LEVEL: 'info' } });
-
-    const exitCode = await app.stop();
-
-    expect(exitCode).toBe(0);
-    expect(app.logs()).toContain('Shut down cleanly');
-    expect(app.processIds.filter(isRunning)).toEqual([]);
-    await expect(fetch(`${app.baseUrl}/api/health/`)).rejects.toThrow();
-    // Given back: the next start has no lock to take over.
-    expect(readFileSync(path.join(dataDir, 'qr-verify.lock'), 'utf8')).toBe('');
-  },
-  START_AND_STOP_MS,
-);
-
-test(
-  'Ctrl+C shuts the server down gracefully, although every process of npm start receives it',
-  async () => {
-    app = await startWithNpm({ dataDir, staticDir, env: { LOG_LEVEL: 'info' } });
-
-    const exitCode = await app.interrupt();
-
-    expect(exitCode).toBe(0);
-    expect(app.logs()).toContain('Shut down cleanly');
-    expect(app.processIds.filter(isRunning)).toEqual([]);
-  },
-  START_AND_STOP_MS,
-);
-
 /** Every file and folder under `folder`, leaving out the top-level names in `skip`. */
 function filesUnder(folder: string, skip: string[] = []): string[] {
   return readdirSync(folder, { withFileTypes: true })
@@ -82,28 +51,10 @@ async function waitUntilGone(pids: number[], timeoutMs = 20_000): Promise<void> 
   }
 }
 
-test.each([
-  ['its whole process group', (started: NpmStartedApp) => started.killGroup()],
-  ['the wrapper alone', (started: NpmStartedApp) => started.killWrapper()],
-])(
-  'SIGKILL to %s ends the server too, and the next npm start on the folder starts',
-  async (_target, killIt) => {
-    app = await startWithNpm({ dataDir, staticDir, env: { LOG_LEVEL: 'info' } });
-
-    killIt(app);
-
-    await waitUntilGone(app.processIds);
-    await expect(fetch(`${app.baseUrl}/api/health/`)).rejects.toThrow();
-    app = await startWithNpm({ dataDir, staticDir });
-    expect((await fetch(`${app.baseUrl}/api/health/ready/`)).status).toBe(200);
-  },
-  START_AND_STOP_MS * 2,
-);
-
 test(
-  'a second npm start on the same data folder is refused at once, naming the first, which goes on untouched',
+  'a second npm start on the same data folder is refused at once; SIGTERM to npm then shuts the first down gracefully',
   async () => {
-    app = await startWithNpm({ dataDir, staticDir });
+    app = await startWithNpm({ dataDir, staticDir, env: { LOG_LEVEL: 'info' } });
 
     // The same port as well: the refusal must come before anything is opened, not from the port.
     const second = spawnSync('npm', ['start'], {
@@ -118,13 +69,48 @@ test(
       },
       encoding: 'utf8',
     });
-
     expect(second.status).toBe(1);
     expect(second.stderr).toContain(`is in use by process ${app.serverPid} (npm start`);
     expect(existsSync(path.join(dataDir, 'pglite', 'postmaster.pid'))).toBe(true);
     expect((await fetch(`${app.baseUrl}/api/health/ready/`)).status).toBe(200);
+
+    // As `docker stop` sends it: to npm alone.
+    const exitCode = await app.stop();
+
+    expect(exitCode).toBe(0);
+    expect(app.logs()).toContain('Shut down cleanly');
+    expect(app.processIds.filter(isRunning)).toEqual([]);
+    await expect(fetch(`${app.baseUrl}/api/health/`)).rejects.toThrow();
+    // Given back: the next start has no lock to take over.
+    expect(readFileSync(path.join(dataDir, 'qr-verify.lock'), 'utf8')).toBe('');
   },
   START_AND_STOP_MS,
+);
+
+test(
+  'SIGKILL to the process group, or to the wrapper alone, ends the server too and the next npm start starts; Ctrl+C stops it gracefully',
+  async () => {
+    const kills = [
+      (started: NpmStartedApp) => started.killGroup(),
+      (started: NpmStartedApp) => started.killWrapper(),
+    ];
+    for (const killIt of kills) {
+      app = await startWithNpm({ dataDir, staticDir, env: { LOG_LEVEL: 'info' } });
+      killIt(app);
+      await waitUntilGone(app.processIds);
+      await expect(fetch(`${app.baseUrl}/api/health/`)).rejects.toThrow();
+    }
+    app = await startWithNpm({ dataDir, staticDir, env: { LOG_LEVEL: 'info' } });
+    expect((await fetch(`${app.baseUrl}/api/health/ready/`)).status).toBe(200);
+
+    // Every process of npm start receives it, the server included.
+    const exitCode = await app.interrupt();
+
+    expect(exitCode).toBe(0);
+    expect(app.logs()).toContain('Shut down cleanly');
+    expect(app.processIds.filter(isRunning)).toEqual([]);
+  },
+  START_AND_STOP_MS * 3,
 );
 
 /** A verification created through the API; answers its code and a function reading its scan count. */
