@@ -57,6 +57,16 @@ const templateFields = {
   footer_text: textField(TEMPLATE_LIMITS.footer_text, { ...OPTIONAL_TEXT, multiline: true }),
   /** Whether new verifications on the template get a sealed QR code (docs/seals.md); true when left out. */
   seal_enabled: z.boolean({ error: 'Must be true or false.' }),
+  /** Whether its documents are achievements: their credentials are Open Badges (docs/credentials.md). */
+  is_achievement: z.boolean({ error: 'Must be true or false.' }),
+  achievement_description: textField(TEMPLATE_LIMITS.achievement_description, {
+    ...OPTIONAL_TEXT,
+    multiline: true,
+  }),
+  achievement_criteria: textField(TEMPLATE_LIMITS.achievement_criteria, {
+    ...OPTIONAL_TEXT,
+    multiline: true,
+  }),
 };
 
 const objectBody = { error: 'Send the template as a JSON object.' };
@@ -126,6 +136,14 @@ export const templateSchema = z.object({
    * type only until the SPA's template fixtures carry it.
    */
   seal_enabled: z.boolean().optional(),
+  /**
+   * Whether its documents are achievements (a certificate, a diploma, a course): their credentials are Open Badges
+   * 3.0, with this description and criteria (docs/credentials.md). Always sent; optional in the type only until
+   * the SPA's template fixtures carry them.
+   */
+  is_achievement: z.boolean().optional(),
+  achievement_description: z.string().optional(),
+  achievement_criteria: z.string().optional(),
   /**
    * Who made it: the owner or a shared user. Always sent; optional in the type only until the SPA's template
    * fixtures carry it.

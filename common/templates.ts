@@ -55,6 +55,9 @@ export const TEMPLATE_LIMITS = {
   contact_text: 120,
   contact_url: 500,
   footer_text: 300,
+  /** An achievement's (docs/credentials.md). */
+  achievement_description: 1000,
+  achievement_criteria: 1000,
   /** Bytes. */
   logo_size: 512 * 1024,
 } as const;

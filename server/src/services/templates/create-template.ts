@@ -37,6 +37,9 @@ export async function createTemplate(
           ...designValues(design),
           // Not part of the design: a setting for the codes printed from now on.
           seal_enabled: input.seal_enabled ?? true,
+          is_achievement: input.is_achievement ?? false,
+          achievement_description: input.achievement_description ?? '',
+          achievement_criteria: input.achievement_criteria ?? '',
           ...logo,
         })
         .execute();

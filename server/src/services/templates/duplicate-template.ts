@@ -40,6 +40,9 @@ export async function duplicateTemplate(
           is_default: false,
           ...designValues(source),
           seal_enabled: source.seal_enabled,
+          is_achievement: source.is_achievement,
+          achievement_description: source.achievement_description,
+          achievement_criteria: source.achievement_criteria,
           ...logo,
         })
         .execute();

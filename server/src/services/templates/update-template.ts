@@ -54,6 +54,13 @@ export async function updateTemplate(
           ...(changes.name !== undefined && { name: changes.name }),
           // Codes already printed keep their seal (or none): only new verifications follow.
           ...(changes.seal_enabled !== undefined && { seal_enabled: changes.seal_enabled }),
+          ...(changes.is_achievement !== undefined && { is_achievement: changes.is_achievement }),
+          ...(changes.achievement_description !== undefined && {
+            achievement_description: changes.achievement_description,
+          }),
+          ...(changes.achievement_criteria !== undefined && {
+            achievement_criteria: changes.achievement_criteria,
+          }),
           ...designValues(design),
           ...newLogo,
           updated_at: new Date(),
