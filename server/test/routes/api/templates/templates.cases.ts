@@ -45,6 +45,13 @@ const DESIGN = {
   footer_text: 'University of Examples, 1 Main Street',
 };
 
+// Credentials are plain VCs unless the template says its documents are achievements (docs/credentials.md).
+const NOT_AN_ACHIEVEMENT = {
+  is_achievement: false,
+  achievement_description: '',
+  achievement_criteria: '',
+};
+
 test('every endpoint needs a signed-in user', async () => {
   const id = '00000000-0000-4000-8000-000000000000';
   for (const [method, url] of [
@@ -77,6 +84,7 @@ test('an account starts with its default template, in the default design', async
     logo: null,
     verification_count: 0,
     seal_enabled: true,
+    ...NOT_AN_ACHIEVEMENT,
     created_by: { email: user.email, name: 'Grace Hopper' },
     created_at: expect.any(String),
     updated_at: expect.any(String),
@@ -98,6 +106,7 @@ test('creates a template from JSON, reads it back, and lists the default first, 
     logo: null,
     verification_count: 0,
     seal_enabled: true,
+    ...NOT_AN_ACHIEVEMENT,
     created_by: { email: user.email, name: 'Grace Hopper' },
     created_at: expect.any(String),
     updated_at: expect.any(String),
