@@ -377,6 +377,8 @@ describe('GET /api/public/verifications/{code}/', () => {
       allow_download: false,
       // Printed with a seal (new verifications are sealed by default): a visit without one is suspect.
       sealed: true,
+      // No verifiable credential was asked for (issue 32).
+      credential: null,
       // The design of its template (here the account's default): how the page looks, nothing private.
       template: DEFAULT_TEMPLATE_DESIGN,
     });
