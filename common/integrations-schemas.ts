@@ -18,9 +18,6 @@ export const INTEGRATION_LIMITS = {
   deliveries_page_size: 100,
 } as const;
 
-/** Every API key starts with this; the server tells keys from access tokens by it. */
-export const API_KEY_PREFIX = 'qrv_';
-
 /** What a webhook endpoint can subscribe to, in the order the screen lists them. */
 export const WEBHOOK_EVENTS = [
   'verification.created',

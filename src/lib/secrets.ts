@@ -1,6 +1,6 @@
 // What is never shown in the clear outside the screen that needs it: Redux DevTools, the support diagnostic and the
 // reports Sentry gets all pass through redactSecrets, which masks one list of field names and the shapes of our keys.
-import { API_KEY_PREFIX } from '@common/integrations-schemas';
+import { API_KEY_PREFIX } from '@common/integrations';
 
 export const SECRET_MARKER = '[secret]';
 

@@ -18,7 +18,7 @@
 // requests count against RATE_LIMIT_API_KEY_REQUESTS per key.
 import fp from 'fastify-plugin';
 
-import { API_KEY_PREFIX } from '@common/integrations-schemas';
+import { API_KEY_PREFIX } from '@common/integrations';
 import { allows, type AccessArea } from '@common/team';
 
 import { apiKeyNotAllowed, invalidApiKey } from '../services/api-keys/api-key-errors';

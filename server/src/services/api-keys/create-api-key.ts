@@ -1,7 +1,7 @@
 // Issues a new API key for the actor's account. The key itself is answered this once: only its SHA-256 and its
 // first characters are stored.
+import { API_KEY_PREFIX } from '@common/integrations';
 import {
-  API_KEY_PREFIX,
   INTEGRATION_LIMITS,
   type CreateApiKeyRequest,
   type CreatedApiKey,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import type { TokenResponse } from '@common/auth-schemas';
-import { API_KEY_PREFIX } from '@common/integrations-schemas';
+import { API_KEY_PREFIX } from '@common/integrations';
 
 import { randomToken } from '../../lib/random-token';
 import { sha256 } from '../../lib/sha256';
