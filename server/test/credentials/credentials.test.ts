@@ -178,3 +178,31 @@ test('the status list is signed, has 131,072 entries, is cached for five minutes
   });
   expect(flipped.getStatus(Number(credential.credentialStatus.statusListIndex))).toBe(true);
 });
+
+test('an Open Badge verifies and has the OB 3.0 shape: type, achievement, issuer profile', async () => {
+  const user = await signedInUser(app);
+  const template = await app.inject({
+    method: 'POST',
+    url: '/api/templates/',
+    headers: user.headers,
+    payload: {
+      name: 'Courses',
+      is_achievement: true,
+      achievement_description: 'Finished the course.',
+    },
+  });
+  expect(template.statusCode).toBe(201);
+  const verification = await createVerification(app, user, { template_id: template.json().id });
+  const credential = await ownCredential(user, verification.id);
+  expect(credential).toMatchObject({
+    type: ['VerifiableCredential', 'OpenBadgeCredential'],
+    issuer: { type: ['Profile'] },
+    credentialSubject: {
+      type: ['AchievementSubject'],
+      achievement: { type: ['Achievement'], description: 'Finished the course.' },
+    },
+  });
+  const result = await verify(credential, origin);
+  expect(result.error).toBeUndefined();
+  expect(result.verified).toBe(true);
+});
