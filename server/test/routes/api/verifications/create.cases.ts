@@ -100,6 +100,7 @@ test('uploading a PDF secures it: 201 with the verification, its files and a sea
       new RegExp(`^https://verify\\.example\\.com/v/${verification.code}#\\d{250,}$`),
     ),
     sealed: true,
+    credential_id: `https://verify.example.com/v/${verification.code}`,
     created_by: { email: 'ada@example.com', name: 'Ada King' },
     created_at: expect.any(String),
     updated_at: expect.any(String),
