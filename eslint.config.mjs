@@ -132,6 +132,32 @@ export default tseslint.config(
     },
   },
   {
+    // The entry chunk (app shell, lib, config) stays free of zod: a value from a *-schemas file pulls zod and every
+    // schema into the script every page loads (issue 34). Constants live in the zod-free common/<topic>.ts files.
+    files: [
+      'src/main.tsx',
+      'src/app/**/*.{ts,tsx}',
+      'src/lib/**/*.{ts,tsx}',
+      'src/config/**/*.{ts,tsx}',
+    ],
+    ignores: ['src/**/__tests__/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@common/*-schemas', 'zod'],
+              allowTypeImports: true,
+              message:
+                'Only types from schemas here: take the constant from a zod-free common/<topic>.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },
