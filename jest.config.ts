@@ -122,6 +122,7 @@ const POSTGRES_TESTS = [
   'server/test/routes/api/uploads/uploads.test.ts',
   'server/test/routes/api/verifications/create.cases.ts',
   'server/test/routes/api/verifications/manage.cases.ts',
+  'server/test/routes/api/verifications/credential.cases.ts',
   'server/test/routes/api/team/team.cases.ts',
   'server/test/routes/api/team/invitations.cases.ts',
   'server/test/routes/api/team/records.cases.ts',
