@@ -24,6 +24,7 @@ import * as createIssuerSigningCertificates from './0022-create-issuer-signing-c
 import * as addOperatorSigningActions from './0023-add-operator-signing-actions';
 import * as createCredentials from './0024-create-credentials';
 import * as aggregateScans from './0025-aggregate-scans';
+import * as addTemplateDefaultLanguage from './0026-add-template-default-language';
 
 import type { Migration } from 'kysely';
 
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0023-add-operator-signing-actions': addOperatorSigningActions,
   '0024-create-credentials': createCredentials,
   '0025-aggregate-scans': aggregateScans,
+  '0026-add-template-default-language': addTemplateDefaultLanguage,
 };
