@@ -4,6 +4,7 @@
 // (fields.holder_name.label), which is where the SPA's form shows them.
 import { z } from 'zod';
 
+import { LANGUAGES } from './i18n/languages';
 import {
   isContactUrl,
   isHexColor,
@@ -67,6 +68,10 @@ const templateFields = {
     ...OPTIONAL_TEXT,
     multiline: true,
   }),
+  /** The language its public pages are read in when the reader's choice and browser name none; null: English. */
+  default_language: z
+    .enum(LANGUAGES, { error: `Choose one of ${LANGUAGES.join(', ')}, or null for none.` })
+    .nullable(),
 };
 
 const objectBody = { error: 'Send the template as a JSON object.' };
@@ -144,6 +149,12 @@ export const templateSchema = z.object({
   is_achievement: z.boolean().optional(),
   achievement_description: z.string().optional(),
   achievement_criteria: z.string().optional(),
+  /**
+   * The language its public pages are read in when neither the address, the switcher's cookie nor the browser
+   * chooses one (docs/languages.md); null: English. Always sent; optional in the type only until the SPA's
+   * template fixtures carry it.
+   */
+  default_language: z.enum(LANGUAGES).nullable().optional(),
   /**
    * Who made it: the owner or a shared user. Always sent; optional in the type only until the SPA's template
    * fixtures carry it.

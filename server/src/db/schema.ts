@@ -1,6 +1,7 @@
 // The database's tables as Kysely sees them. Each migration that changes a table updates this file too.
 import type { BulkColumnMapping, BulkMode, BulkStatus, DesignLayout } from '@common/bulk';
 import type { CnameState, CustomDomainStatus } from '@common/custom-domain-schemas';
+import type { Language } from '@common/i18n/languages';
 import type {
   DeliveredEvent,
   WebhookDeliveryStatus,
@@ -410,6 +411,8 @@ export interface TemplatesTable {
   is_achievement: Generated<boolean>;
   achievement_description: Generated<string>;
   achievement_criteria: Generated<string>;
+  /** The language its public pages are read in when the reader names none (docs/languages.md); null: English. */
+  default_language: Generated<Language | null>;
   /** As on verifications. */
   created_by: OptionalReference;
   created_at: CreatedAt;

@@ -1,5 +1,6 @@
 // Between a template as the server has it, the form's values, the design the page renders, and the
 // body sent back.
+import { DEFAULT_LANGUAGE } from '@common/i18n/languages';
 import { DEFAULT_TEMPLATE_DESIGN, type TemplateDesign } from '@common/templates';
 
 import type { Template, TemplateWrite } from './api/templates-api';
@@ -22,6 +23,7 @@ export function blankTemplateValues(): TemplateFormValues {
     contact_url: design.contact_url,
     footer_text: design.footer_text,
     seal_enabled: true,
+    default_language: DEFAULT_LANGUAGE,
   };
 }
 
@@ -41,6 +43,8 @@ export function templateFormValues(template: Template): TemplateFormValues {
     footer_text: template.footer_text,
     // Templates made before seals existed answer without it until the server sends it everywhere.
     seal_enabled: template.seal_enabled ?? true,
+    // None (null) reads as English, which is what the page falls back to.
+    default_language: template.default_language ?? DEFAULT_LANGUAGE,
   };
 }
 
@@ -94,6 +98,8 @@ export function templateWrite(values: TemplateFormValues, initialLogo: LogoChoic
     contact_url: values.contact_url.trim(),
     footer_text: values.footer_text.trim(),
     seal_enabled: values.seal_enabled,
+    // English is the fallback anyway, so it is stored as none.
+    default_language: values.default_language === DEFAULT_LANGUAGE ? null : values.default_language,
   };
   if (values.logo?.kind === 'new') return { input, logoFile: values.logo.file };
   if (!values.logo && initialLogo) return { input: { ...input, logo: null } };

@@ -129,7 +129,12 @@ const pageRoutes: FastifyPluginAsync = async (app) => {
       // A verification's page is kept, naming its code as issued; a made-up code is only echoed, never kept.
       // A deleted account's code says its issuer withdrew it (410), not that it was never issued.
       const withdrawn = !found && (await publicPages.isWithdrawn(request.params.code));
-      const language = readerLanguage(request.query, request, reply, null);
+      const language = readerLanguage(
+        request.query,
+        request,
+        reply,
+        found?.defaultLanguage ?? null,
+      );
       const html = found
         ? renderedPages.get(found, () => renderPage(found.cached.code, found, language), language)
         : renderPage(request.params.code, null, language, withdrawn);

@@ -1,5 +1,6 @@
 // What anyone holding a code may see, with the design its page renders with: one lookup for the public JSON, the
 // /v page and its download. From memory on the hot path (public-page-cache.ts).
+import type { Language } from '@common/i18n/languages';
 import { DEFAULT_TEMPLATE_DESIGN, type TemplateDesign } from '@common/templates';
 import { isoDate } from '@common/verifications';
 import type { PublicVerification } from '@common/verifications-schemas';
@@ -13,6 +14,8 @@ import type { PublicPageCache } from './public-page-cache';
 export interface FoundPublicVerification {
   verification: PublicVerification;
   design: TemplateDesign;
+  /** The language its page is read in when the reader names none (the template's); null: English. */
+  defaultLanguage: Language | null;
   /** The verification's id (to count views against) and its secured file's size; never shown. */
   cached: CachedPublicVerification;
 }
@@ -30,6 +33,7 @@ export async function findPublicVerification(
   return {
     verification: toPublicVerification(cached, today),
     design: template?.design ?? DEFAULT_TEMPLATE_DESIGN,
+    defaultLanguage: template?.defaultLanguage ?? null,
     cached,
   };
 }

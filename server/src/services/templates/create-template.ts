@@ -40,6 +40,7 @@ export async function createTemplate(
           is_achievement: input.is_achievement ?? false,
           achievement_description: input.achievement_description ?? '',
           achievement_criteria: input.achievement_criteria ?? '',
+          default_language: input.default_language ?? null,
           ...logo,
         })
         .execute();

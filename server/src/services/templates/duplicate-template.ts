@@ -43,6 +43,7 @@ export async function duplicateTemplate(
           is_achievement: source.is_achievement,
           achievement_description: source.achievement_description,
           achievement_criteria: source.achievement_criteria,
+          default_language: source.default_language,
           ...logo,
         })
         .execute();

@@ -3,6 +3,7 @@
 // from a design to the columns that store it.
 import { sql, type Kysely } from 'kysely';
 
+import type { Language } from '@common/i18n/languages';
 import type { TemplateDesign, TemplateSettings, TemplateLogoType } from '@common/templates';
 import type { Template } from '@common/templates-schemas';
 
@@ -43,6 +44,7 @@ export function selectTemplateRows(db: Kysely<Database>) {
         't.is_achievement',
         't.achievement_description',
         't.achievement_criteria',
+        't.default_language',
         't.created_at',
         't.updated_at',
         'c.email as created_by_email',
@@ -64,6 +66,8 @@ export type TemplateRow = Awaited<
 /** What the public page and the logo route need of a template, as the public-template cache keeps it. */
 export interface PublicTemplate {
   design: TemplateDesign;
+  /** The language its pages are read in when the reader names none; null: English. */
+  defaultLanguage: Language | null;
   logo: { key: string; content_type: TemplateLogoType; size: number; file_name: string } | null;
 }
 
@@ -113,8 +117,14 @@ export function toTemplateDesign(row: DesignColumns): TemplateDesign {
   };
 }
 
-export function toPublicTemplate(row: DesignColumns): PublicTemplate {
-  return { design: toTemplateDesign(row), logo: logoOf(row) };
+export function toPublicTemplate(
+  row: DesignColumns & Pick<TemplateRow, 'default_language'>,
+): PublicTemplate {
+  return {
+    design: toTemplateDesign(row),
+    defaultLanguage: row.default_language,
+    logo: logoOf(row),
+  };
 }
 
 export function toTemplate(row: TemplateRow): Template {
@@ -133,6 +143,7 @@ export function toTemplate(row: TemplateRow): Template {
     is_achievement: row.is_achievement,
     achievement_description: row.achievement_description,
     achievement_criteria: row.achievement_criteria,
+    default_language: row.default_language,
     created_by: {
       email: row.created_by_email,
       name: personName(row.created_by_first_name, row.created_by_last_name),

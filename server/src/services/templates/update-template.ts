@@ -61,6 +61,9 @@ export async function updateTemplate(
           ...(changes.achievement_criteria !== undefined && {
             achievement_criteria: changes.achievement_criteria,
           }),
+          ...(changes.default_language !== undefined && {
+            default_language: changes.default_language,
+          }),
           ...designValues(design),
           ...newLogo,
           updated_at: new Date(),

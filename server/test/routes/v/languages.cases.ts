@@ -1,5 +1,5 @@
 // The public page in the reader's language (common/i18n): chosen by ?lang=, the switcher's cookie, the browser's
-// Accept-Language, else English; its <html lang dir>, its dates as the language writes them, each language's
+// Accept-Language, the template's default, else English; its <html lang dir>, its dates as the language writes them, each language's
 // rendering kept apart, and the seal check given its language's catalogue.
 import { JSDOM } from 'jsdom';
 
@@ -7,6 +7,7 @@ import { CATALOGUES } from '@common/i18n/catalogues';
 import { LANGUAGE_INFO, LANGUAGES, type Language } from '@common/i18n/languages';
 import { LANGUAGE_COOKIE } from '@common/i18n/negotiate-language';
 
+import { defaultTemplate, templateRequest } from '../../helpers/templates';
 import { createTestApp } from '../../helpers/test-app';
 import { createVerification, signedInUser } from '../../helpers/verifications';
 
@@ -89,6 +90,31 @@ test('the choice runs ?lang= > cookie > Accept-Language > English, and ?lang= is
   const unknown = await page(app, `${url}?lang=sv`, { 'accept-language': 'it' });
   expect(unknown.language).toBe('it');
   expect(unknown.response.cookies).toEqual([]);
+  await app.close();
+});
+
+test("the template's default language is read when nothing else chooses; the browser's still wins", async () => {
+  const { app, user, verification } = await appWithVerification();
+  const url = `/v/${verification.code}`;
+  expect((await page(app, url)).language).toBe('en');
+
+  const template = await defaultTemplate(app, user);
+  const changed = await templateRequest(app, user, 'PATCH', `/api/templates/${template.id}/`, {
+    default_language: 'de',
+  });
+  expect(changed.statusCode).toBe(200);
+
+  const german = await page(app, url);
+  expect([german.language, german.verdict]).toEqual(['de', CATALOGUES.de['headline.active']]);
+  expect((await page(app, url, { 'accept-language': 'es-MX, en;q=0.5' })).language).toBe('es');
+  expect((await page(app, url, { 'accept-language': 'sv' })).language).toBe('de');
+  expect((await page(app, url, { cookie: `${LANGUAGE_COOKIE}=ja` })).language).toBe('ja');
+  expect((await page(app, `${url}?lang=fr`)).language).toBe('fr');
+
+  await templateRequest(app, user, 'PATCH', `/api/templates/${template.id}/`, {
+    default_language: null,
+  });
+  expect((await page(app, url)).language).toBe('en');
   await app.close();
 });
 

@@ -17,6 +17,7 @@ function found(
   return {
     cached: { code } as FoundPublicVerification['cached'],
     design,
+    defaultLanguage: null,
     verification: { code, status } as FoundPublicVerification['verification'],
   };
 }

@@ -297,6 +297,61 @@ describe('template form: sealed QR codes', () => {
   });
 });
 
+describe('template form: default language of the public page', () => {
+  it('offers the twelve languages by their own names, English first, and sends the choice', async () => {
+    const { user, save, calls } = await renderCreate();
+    const select = screen.getByRole('combobox', { name: 'Default language of the public page' });
+
+    expect(select).toHaveTextContent('English');
+    await user.click(select);
+    const options = within(screen.getByRole('listbox')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'English',
+      'Français',
+      'Deutsch',
+      'Español',
+      'Italiano',
+      'Português',
+      'Nederlands',
+      'Polski',
+      'Türkçe',
+      'العربية',
+      '简体中文',
+      '日本語',
+    ]);
+    expect(options[9]).toHaveAttribute('lang', 'ar');
+    await user.click(screen.getByRole('option', { name: 'Polski' }));
+    expect(select).toHaveTextContent('Polski');
+    await fill(user, 'Name', 'Dyplomy');
+    await user.click(save);
+
+    await waitFor(() => expect(calls('POST', '/api/templates/')).toHaveLength(1));
+    expect(calls('POST', '/api/templates/')[0].body).toMatchObject({ default_language: 'pl' });
+  });
+
+  it("shows a template's saved language, and English goes back as none (null)", async () => {
+    const french = aTemplate({
+      id: 'tpl_fr',
+      name: 'Diplômes',
+      is_default: false,
+      default_language: 'fr',
+    });
+    const { user, calls } = render('/templates/tpl_fr/edit', [defaultTemplate, french]);
+    const form = await screen.findByRole('form', { name: 'Edit template' });
+    const select = screen.getByRole('combobox', { name: 'Default language of the public page' });
+
+    expect(select).toHaveTextContent('Français');
+    await user.click(select);
+    await user.click(screen.getByRole('option', { name: 'English' }));
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(calls('PATCH', '/api/templates/tpl_fr/')).toHaveLength(1));
+    expect(calls('PATCH', '/api/templates/tpl_fr/')[0].body).toMatchObject({
+      default_language: null,
+    });
+  });
+});
+
 describe('template form: editing', () => {
   const branded = aTemplate({
     id: 'tpl_brand',

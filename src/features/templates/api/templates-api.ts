@@ -2,6 +2,7 @@
 // {type: 'Template', id}; the list is id 'LIST'.
 import { baseApi } from '@/lib/api/base-api';
 import { TEMPLATE_LIST_TAG, templateTag } from '@/lib/api/template-tags';
+import type { Language } from '@common/i18n/languages';
 import type { TemplateSettings } from '@common/templates';
 import type { Template, TemplateList } from '@common/templates-schemas';
 
@@ -16,6 +17,8 @@ export interface TemplateInput extends TemplateSettings {
   logo?: null;
   /** New verifications on the template get a sealed QR code. */
   seal_enabled: boolean;
+  /** The language its public pages are read in when the reader names none; null: English. */
+  default_language: Language | null;
 }
 
 export interface TemplateWrite {

@@ -4,6 +4,7 @@ import { setIn } from 'final-form';
 import { boolean, mixed, object, string } from 'yup';
 
 import { validateWithSchema } from '@/lib/forms/validate-with-schema';
+import { LANGUAGES, type Language } from '@common/i18n/languages';
 import {
   isContactUrl,
   isHexColor,
@@ -30,6 +31,8 @@ export interface TemplateFormValues extends TemplateSettings {
   logo: LogoChoice;
   /** New verifications on the template get a sealed QR code. */
   seal_enabled: boolean;
+  /** The public page's language when the reader names none. */
+  default_language: Language;
 }
 
 /** The fields' names in the form, in the order the page lists them. */
@@ -120,6 +123,7 @@ export const templateFormSchema = object({
     ),
   footer_text: text('Footer text', TEMPLATE_LIMITS.footer_text),
   seal_enabled: boolean(),
+  default_language: mixed<Language>().oneOf(LANGUAGES, 'Choose a language from the list.'),
 });
 
 const validateFlat = validateWithSchema(templateFormSchema);

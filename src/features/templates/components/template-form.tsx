@@ -4,9 +4,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import { useMemo, useState } from 'react';
-import { Form, useFormState } from 'react-final-form';
+import { Field, Form, useFormState } from 'react-final-form';
 import { Link as RouterLink } from 'react-router-dom';
 
 import { ColorInputField } from '@/components/form/color-input-field';
@@ -16,6 +18,7 @@ import { SwitchField } from '@/components/form/switch-field';
 import { TextInputField } from '@/components/form/text-input-field';
 import { UnsavedChangesPrompt } from '@/components/unsaved-changes-prompt';
 import { pathTo } from '@/config/routes';
+import { LANGUAGE_INFO, LANGUAGES, type Language } from '@common/i18n/languages';
 import { contrastWarnings, TEMPLATE_LIMITS, type ContrastWarning } from '@common/templates';
 import { SEALED_QR_MIN_SIZE_MM } from '@common/verifications';
 
@@ -148,6 +151,12 @@ function TemplateFormBody({ isBusy, submitLabel }: { isBusy: boolean; submitLabe
               disabled={isBusy}
             />
           </FormSection>
+          <FormSection
+            title="Language"
+            description="The page speaks each reader's language when it knows it (their browser's, or the one they pick), in any of these twelve. Otherwise it uses this one."
+          >
+            <DefaultLanguageField disabled={isBusy} />
+          </FormSection>
           <FormSection title="Contact and footer">
             <Stack spacing={2.5}>
               <TextInputField
@@ -213,6 +222,41 @@ function LivePreview() {
     >
       <TemplatePreview design={design} device={device} />
     </FormSection>
+  );
+}
+
+function DefaultLanguageField({ disabled }: { disabled: boolean }) {
+  return (
+    <Field<Language> name="default_language">
+      {({ input, meta }) => {
+        const error = meta.touched
+          ? ((meta.error ?? meta.submitError) as string[] | undefined)
+          : undefined;
+        return (
+          <TextField
+            select
+            label="Default language of the public page"
+            name={input.name}
+            value={input.value}
+            onChange={input.onChange}
+            onBlur={input.onBlur}
+            disabled={disabled}
+            error={Boolean(error)}
+            helperText={
+              error?.[0] ?? 'Your own texts (heading, intro, labels) stay as you wrote them.'
+            }
+            fullWidth
+          >
+            {/* Each language by its own name, as the page's switcher lists them. */}
+            {LANGUAGES.map((language) => (
+              <MenuItem key={language} value={language} lang={language}>
+                {LANGUAGE_INFO[language].name}
+              </MenuItem>
+            ))}
+          </TextField>
+        );
+      }}
+    </Field>
   );
 }
 

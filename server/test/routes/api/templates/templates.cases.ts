@@ -50,6 +50,8 @@ const NOT_AN_ACHIEVEMENT = {
   is_achievement: false,
   achievement_description: '',
   achievement_criteria: '',
+  // Its pages follow the reader's language, else English (docs/languages.md).
+  default_language: null,
 };
 
 test('every endpoint needs a signed-in user', async () => {
@@ -169,6 +171,49 @@ test('PATCH changes only what it names, fields merge row by row', async () => {
   });
   expect(empty.statusCode).toBe(200);
   expect(empty.json()).toMatchObject({ heading: 'New heading' });
+});
+
+test('a template keeps a default language for its public pages, one of the twelve or null', async () => {
+  const user = await signedInUser(app);
+
+  const created = await templateRequest(app, user, 'POST', '/api/templates/', {
+    name: 'Diplômes',
+    default_language: 'fr',
+  });
+  expect(created.statusCode).toBe(201);
+  const { id } = created.json<Template>();
+  expect(created.json()).toMatchObject({ default_language: 'fr' });
+
+  const changed = await templateRequest(app, user, 'PATCH', `/api/templates/${id}/`, {
+    default_language: 'zh-Hans',
+  });
+  expect(changed.statusCode).toBe(200);
+  expect(changed.json()).toMatchObject({ default_language: 'zh-Hans' });
+  const duplicated = await templateRequest(
+    app,
+    user,
+    'POST',
+    `/api/templates/${id}/duplicate/`,
+    {},
+  );
+  expect(duplicated.json()).toMatchObject({ default_language: 'zh-Hans' });
+
+  const cleared = await templateRequest(app, user, 'PATCH', `/api/templates/${id}/`, {
+    default_language: null,
+  });
+  expect(cleared.json()).toMatchObject({ default_language: null });
+
+  for (const language of ['klingon', 'FR', 'pt-BR', 7]) {
+    const refused = await templateRequest(app, user, 'PATCH', `/api/templates/${id}/`, {
+      default_language: language,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.details).toEqual({
+      default_language: [
+        'Choose one of en, fr, de, es, it, pt, nl, pl, tr, ar, zh-Hans, ja, or null for none.',
+      ],
+    });
+  }
 });
 
 test('validation errors name each field, nested ones by their dotted path', async () => {
