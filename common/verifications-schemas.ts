@@ -483,8 +483,17 @@ export type PublicVerification = z.infer<typeof publicVerificationSchema>;
 /** GET /api/public/verifications/{code}/: the public view with the design its page renders with. */
 export const publicVerificationResponseSchema = publicVerificationSchema.extend({
   template: templateDesignSchema,
+  /**
+   * The sentence the page writes under its verdict, in the reader's language (?lang=, the page's cookie,
+   * Accept-Language, the template's default, else English: docs/languages.md). Always sent; optional in the type
+   * only until the scanner's fixtures carry it.
+   */
+  status_text: z.string().optional(),
 });
 export type PublicVerificationResponse = z.infer<typeof publicVerificationResponseSchema>;
+
+/** GET /api/public/verifications/{code}/?lang=: a language asked for by code (an unknown one is passed over). */
+export const publicVerificationQuery = z.object({ lang: z.string().max(35).optional() });
 
 /** /api/public/verifications/{code}/ and /v/{code} */
 export const publicCodeParams = z.object({ code: z.string() });

@@ -3,6 +3,7 @@ import { JSDOM } from 'jsdom';
 import { DEFAULT_TEMPLATE_DESIGN } from '@common/templates';
 import { isoDate } from '@common/verifications';
 
+import { defaultTemplate, templateRequest } from '../../helpers/templates';
 import { createTestApp } from '../../helpers/test-app';
 import { createVerification, signedInUser } from '../../helpers/verifications';
 
@@ -381,9 +382,42 @@ describe('GET /api/public/verifications/{code}/', () => {
       credential: null,
       // The design of its template (here the account's default): how the page looks, nothing private.
       template: DEFAULT_TEMPLATE_DESIGN,
+      // The page's sentence under its verdict, in English when nothing chooses another language.
+      status_text:
+        'This document was issued by an account calling itself “Example University” (its name is not verified) and is valid.',
     });
+    expect(response.headers.vary).toBe('Accept-Language, Cookie');
     expect(response.body).not.toContain(verification.id);
     expect(response.body).not.toContain(user.email);
+    await app.close();
+  });
+
+  test("status_text speaks the reader's language, chosen as the page's is; each is kept apart", async () => {
+    const app = await createTestApp();
+    const user = await signedInUser(app, { firstName: 'Example', lastName: 'University' });
+    const verification = await createVerification(app, user, { expiry_date: '2099-12-31' });
+    const url = `/api/public/verifications/${verification.code}/`;
+    const statusTextOf = async (headers: Record<string, string>, query = '') =>
+      (await app.inject({ url: `${url}${query}`, headers })).json().status_text;
+    const french =
+      'Ce document a été délivré par un compte se présentant comme « Example University » (son nom n’est pas vérifié) et il est valide.';
+
+    expect(await statusTextOf({ 'accept-language': 'fr-CA, en;q=0.5' })).toBe(french);
+    expect(await statusTextOf({ 'accept-language': 'de' })).toBe(
+      'Dieses Dokument wurde ausgestellt von einem Konto, das sich „Example University“ nennt (sein Name ist nicht verifiziert) und ist gültig.',
+    );
+    expect(await statusTextOf({ 'accept-language': 'fr' }, '?lang=de')).toMatch(/^Dieses Dokument/);
+    expect(await statusTextOf({ cookie: 'qrverify-lang=fr', 'accept-language': 'de' })).toBe(
+      french,
+    );
+    expect(await statusTextOf({})).toMatch(/^This document was issued by/);
+
+    const template = await defaultTemplate(app, user);
+    await templateRequest(app, user, 'PATCH', `/api/templates/${template.id}/`, {
+      default_language: 'fr',
+    });
+    expect(await statusTextOf({})).toBe(french);
+    expect(await statusTextOf({ 'accept-language': 'de' })).toMatch(/^Dieses Dokument/);
     await app.close();
   });
 

@@ -3,8 +3,12 @@
 // (rendered-verifications.ts), as the /v page is.
 import { WITHDRAWN_RECORD_MESSAGE } from '@common/account-deletion-schemas';
 import { verifiableCredentialSchema } from '@common/credentials-schemas';
+import { translatorFor } from '@common/i18n/catalogues';
+import { LANGUAGE_COOKIE, negotiateLanguage } from '@common/i18n/negotiate-language';
+import { statusText } from '@common/public-page/status-text';
 import {
   publicCodeParams,
+  publicVerificationQuery,
   publicVerificationResponseSchema,
   type PublicVerificationResponse,
 } from '@common/verifications-schemas';
@@ -38,6 +42,7 @@ const publicRoutes: FastifyPluginAsync = async (app) => {
     {
       schema: {
         params: publicCodeParams,
+        querystring: publicVerificationQuery,
         response: { 200: publicVerificationResponseSchema },
       },
     },
@@ -45,15 +50,29 @@ const publicRoutes: FastifyPluginAsync = async (app) => {
       const found = await app.services.publicPages.findVerification(request.params.code);
       if (!found) throw await missingRecordError(request.params.code);
       apiViews.inc();
-      // The route's own serializer (the response schema above) makes the JSON that is kept.
+      // status_text speaks the reader's language, chosen as the page's is (docs/languages.md).
+      const language = negotiateLanguage({
+        query: request.query.lang,
+        cookie: request.cookies[LANGUAGE_COOKIE],
+        acceptLanguage: request.headers['accept-language'],
+        templateDefault: found.defaultLanguage,
+      });
+      // The route's own serializer (the response schema above) makes the JSON that is kept, once per language.
       const json = renderedAnswers.get(
         found,
-        () => reply.serialize({ ...found.verification, template: found.design }) as string,
+        () =>
+          reply.serialize({
+            ...found.verification,
+            template: found.design,
+            status_text: statusText(found.verification, translatorFor(language)),
+          }) as string,
+        language,
       );
       return (
         reply
           .type('application/json; charset=utf-8')
           .header('cache-control', 'no-store')
+          .header('vary', 'Accept-Language, Cookie')
           // Serialised already: Fastify sends bytes as they are.
           .send(json as unknown as PublicVerificationResponse)
       );
