@@ -399,7 +399,7 @@ const envSchema = z.object({
     .min(1)
     .transform((value) => path.resolve(value))
     .optional(),
-  DOCUMENT_CA_P12_PASSWORD: z.string().default(''),
+  DOCUMENT_CA_P12_PASSWORD: z.string().optional(),
   // An RFC 3161 time-stamping authority: secured PDFs are signed PAdES B-T when it answers within
   // TSA_TIMEOUT_SECONDS, B-B otherwise (docs/signing.md). Basic auth when TSA_USERNAME is set.
   TSA_URL: httpUrl().optional(),

@@ -171,7 +171,7 @@ export function buildDocumentSigningServices({
           `DOCUMENT_CA_P12 names no file this server can read: ${filePath}`,
         );
       })
-      .then((pkcs12) => securing.openInstallCaFile(pkcs12, config.DOCUMENT_CA_P12_PASSWORD));
+      .then((pkcs12) => securing.openInstallCaFile(pkcs12, config.DOCUMENT_CA_P12_PASSWORD ?? ''));
     return caFile;
   }
 
