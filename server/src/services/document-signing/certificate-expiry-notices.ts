@@ -10,7 +10,10 @@ import type { Kysely } from 'kysely';
 
 export const CERTIFICATE_EXPIRY_QUEUE = 'certificate-expiry-notices';
 const DAILY_KEY = 'daily';
+// Its own key: an upload's look is not folded into a daily one waiting for its time.
+const UPLOAD_KEY = 'after-upload';
 const DAY_MS = 24 * 60 * 60 * 1000;
+const STARTUP_DELAY_SECONDS = 60;
 /** How long before its end an owner hears of it. */
 export const EXPIRY_NOTICE_DAYS = 30;
 
@@ -92,20 +95,22 @@ export function buildCertificateExpiryNotices(deps: CertificateExpiryDeps) {
   const { queue } = deps;
   let schedule: NodeJS.Timeout | undefined;
 
-  const requestRun = () => queue.send(CERTIFICATE_EXPIRY_QUEUE, {}, { singletonKey: DAILY_KEY });
+  const requestRun = (singletonKey: string, startAfterSeconds = 0) =>
+    queue.send(CERTIFICATE_EXPIRY_QUEUE, {}, { singletonKey, startAfterSeconds });
 
   return {
     /** Looks now (after an upload) rather than at the next daily run. */
-    requestRun,
+    requestRun: () => requestRun(UPLOAD_KEY),
 
-    /** Defines and works the queue, looks now and once a day; the app calls this once it is ready. */
+    /** Defines and works the queue, looks a minute after start and once a day; the app calls this once it is ready. */
     async startWorking(log: Log) {
       await queue.define(CERTIFICATE_EXPIRY_QUEUE, policy);
       await queue.work(CERTIFICATE_EXPIRY_QUEUE, () => mailExpiringCertificates(deps));
-      await requestRun();
+      // Not at once: a start is busy enough, and a deploy a day must not keep putting the daily look off.
+      await requestRun(DAILY_KEY, STARTUP_DELAY_SECONDS);
       // The queue has no cron here (see plugins/queue.ts): a timer asks, the singleton key keeps it one job.
       schedule = setInterval(() => {
-        requestRun().catch((error: unknown) =>
+        requestRun(DAILY_KEY).catch((error: unknown) =>
           log.error({ err: error }, 'Could not schedule the certificate expiry notices'),
         );
       }, DAY_MS);
