@@ -43,7 +43,7 @@ describe('a verified custom domain', () => {
     expect(page.statusCode).toBe(200);
     // The verified domain is the issuer; the organisation name is what it says of itself.
     const namedByDomain =
-      '<strong>verify.university.edu</strong> (University of X, as stated by the issuer)';
+      '<strong><bdi>verify.university.edu</bdi></strong> (University of X, as stated by the issuer)';
     expect(page.body).toContain(namedByDomain);
     // The page's own assets come from the same host.
     const script = /<script src="([^"]+)"/.exec(page.body)![1]!;
