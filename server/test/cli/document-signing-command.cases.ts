@@ -4,6 +4,7 @@
 import { DOCUMENT_CA_PATH } from '@common/verifications';
 
 import { runDocumentSigningCommand } from '../../src/cli/document-signing-command';
+import { captureCommand } from '../helpers/command-output';
 import { uploadIssuerCertificate } from '../helpers/document-signing';
 import { issuerCertificateFile } from '../helpers/issuer-certificates';
 import { pdfsig, trustStore } from '../helpers/pdf-signatures';
@@ -24,14 +25,8 @@ afterEach(async () => {
   await app.close();
 });
 
-async function run(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runDocumentSigningCommand(app.db, argv, {
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-  });
-  return { code, out: out.join('\n'), err: err.join('\n') };
+function run(...argv: string[]) {
+  return captureCommand((output) => runDocumentSigningCommand(app.db, argv, output));
 }
 
 const operatorLog = () =>

@@ -5,6 +5,7 @@ import { rm } from 'node:fs/promises';
 import { runIssuersCli, runIssuersCommand } from '../../src/cli/issuers-command';
 import { lockDataDir } from '../../src/lib/data-dir-lock';
 import { buildTrustList } from '../../src/services/seals/build-trust-list';
+import { captureCommand } from '../helpers/command-output';
 import { sharedUser } from '../helpers/team';
 import { createTempDir, createTestApp } from '../helpers/test-app';
 import { createVerification, signedInUser, type TestUser } from '../helpers/verifications';
@@ -26,18 +27,13 @@ afterAll(async () => {
 });
 
 async function run(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
   const told: PublicPageChange[] = [];
-  const code = await runIssuersCommand(
-    app.db,
-    argv,
-    { out: (line) => out.push(line), err: (line) => err.push(line) },
-    async (_db, change) => {
+  const ran = await captureCommand((output) =>
+    runIssuersCommand(app.db, argv, output, async (_db, change) => {
       told.push(change);
-    },
+    }),
   );
-  return { code, out: out.join('\n'), err: err.join('\n'), told };
+  return { ...ran, told };
 }
 
 async function keyOf(user: TestUser) {

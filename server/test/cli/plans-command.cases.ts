@@ -4,6 +4,7 @@ import { rm } from 'node:fs/promises';
 
 import { runPlansCli, runPlansCommand } from '../../src/cli/plans-command';
 import { lockDataDir } from '../../src/lib/data-dir-lock';
+import { captureCommand } from '../helpers/command-output';
 import { sharedUser } from '../helpers/team';
 import { createTempDir, createTestApp } from '../helpers/test-app';
 import { signedInUser, type TestUser } from '../helpers/verifications';
@@ -21,16 +22,8 @@ afterAll(async () => {
   await app.close();
 });
 
-async function run(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runPlansCommand(
-    app.db,
-    argv,
-    { out: (line) => out.push(line), err: (line) => err.push(line) },
-    app.config,
-  );
-  return { code, out: out.join('\n'), err: err.join('\n') };
+function run(...argv: string[]) {
+  return captureCommand((output) => runPlansCommand(app.db, argv, output, app.config));
 }
 
 async function storedPlan(id: 'free' | 'starter' | 'pro' | 'enterprise') {

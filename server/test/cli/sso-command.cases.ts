@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 
 import { runSsoCli, runSsoCommand } from '../../src/cli/sso-command';
+import { captureCommand } from '../helpers/command-output';
 import { createPgliteFolder } from '../helpers/database-templates';
 import {
   createEmptyTestDatabase,
@@ -38,14 +39,8 @@ afterEach(async () => {
   await app.close();
 });
 
-async function run(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runSsoCommand(app.db, argv, {
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-  });
-  return { code, out: out.join('\n'), err: err.join('\n') };
+function run(...argv: string[]) {
+  return captureCommand((output) => runSsoCommand(app.db, argv, output));
 }
 
 test('add stores the connection with normalised domains', async () => {
@@ -184,16 +179,10 @@ describe('npm run sso', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  function cli(...argv: string[]) {
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
     if (database?.target.driver === 'postgres') env.DATABASE_URL = database.target.url;
-    let stdout = '';
-    let stderr = '';
-    const code = await runSsoCli(argv, env, {
-      out: (line) => (stdout += `${line}\n`),
-      err: (line) => (stderr += `${line}\n`),
-    });
-    return { code, stdout, stderr };
+    return captureCommand((output) => runSsoCli(argv, env, output));
   }
 
   test('adds, lists and removes against the configured database', async () => {
@@ -203,18 +192,18 @@ describe('npm run sso', () => {
 
     expect(added).toMatchObject({
       code: 0,
-      stdout: 'Added SSO connection 1 (Acme) for acme.com, acme.org.\n',
+      out: 'Added SSO connection 1 (Acme) for acme.com, acme.org.',
     });
     expect(listed.code).toBe(0);
-    expect(listed.stdout).toContain('acme.com,acme.org');
-    expect(removed).toMatchObject({ code: 0, stdout: 'Removed SSO connection Acme.\n' });
+    expect(listed.out).toContain('acme.com,acme.org');
+    expect(removed).toMatchObject({ code: 0, out: 'Removed SSO connection Acme.' });
   }, 60_000);
 
   test('exits 1 with the message on bad input', async () => {
     const result = await cli('remove', 'Nobody');
 
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe('No SSO connection has the id or name "Nobody".\n');
+    expect(result.err).toBe('No SSO connection has the id or name "Nobody".');
   });
 
   test('exits 1 naming a setting it cannot use', async () => {

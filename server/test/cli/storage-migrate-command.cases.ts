@@ -9,6 +9,7 @@ import { runStorageMigrateCli } from '../../src/cli/storage-migrate-command';
 import { sha256 } from '../../src/lib/sha256';
 import { openDiskStorage, type DiskStorage } from '../../src/storage/disk-storage';
 import { openS3Storage, type S3Storage } from '../../src/storage/s3-storage';
+import { captureCommand } from '../helpers/command-output';
 import { startS3Server, type TestS3Server } from '../helpers/s3-server';
 import { createTempDir } from '../helpers/test-app';
 
@@ -48,14 +49,8 @@ afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function migrate(argv: string[] = [], environment: Environment = env) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runStorageMigrateCli(argv, environment, {
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-  });
-  return { code, out: out.join('\n'), err: err.join('\n') };
+function migrate(argv: string[] = [], environment: Environment = env) {
+  return captureCommand((output) => runStorageMigrateCli(argv, environment, output));
 }
 
 test('copies every file of DATA_DIR/files into the bucket, and a second run skips them all', async () => {

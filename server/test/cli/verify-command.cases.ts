@@ -25,6 +25,7 @@ import { DOCUMENT_CA_PATH, SEALED_QR_MIN_SIZE_MM } from '@common/verifications';
 import { runIssuersCommand } from '../../src/cli/issuers-command';
 import { runVerifyCli } from '../../src/cli/verify-command';
 import { buildTrustList } from '../../src/services/seals/build-trust-list';
+import { captureCommand } from '../helpers/command-output';
 import { createTempDir, createTestApp } from '../helpers/test-app';
 import { makePdf } from '../helpers/test-documents';
 import {
@@ -133,15 +134,8 @@ async function saveTrustList(trustList: TrustList, name = 'trust-list.json'): Pr
   return saveFile(name, JSON.stringify(trustList));
 }
 
-async function verify(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runVerifyCli(
-    argv,
-    { INIT_CWD: folder },
-    { out: (line) => out.push(line), err: (line) => err.push(line) },
-  );
-  return { code, out: out.join('\n'), err: err.join('\n') };
+function verify(...argv: string[]) {
+  return captureCommand((output) => runVerifyCli(argv, { INIT_CWD: folder }, output));
 }
 
 /** The seal with one digit changed where the digits still decode: a redrawn code, not a damaged one. */

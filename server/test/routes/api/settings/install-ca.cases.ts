@@ -12,6 +12,7 @@ import { runDocumentSigningCommand } from '../../../../src/cli/document-signing-
 import { certificatePem } from '../../../../src/documents/signing/document-certificates';
 import { openInstallCaFile } from '../../../../src/documents/signing/install-ca-file';
 import { buildDocumentSigningServices } from '../../../../src/services/document-signing/document-signing-services';
+import { captureCommand } from '../../../helpers/command-output';
 import { caCertificateFile, type CaFile } from '../../../helpers/issuer-certificates';
 import { pdfsig, trustStore } from '../../../helpers/pdf-signatures';
 import { createTempDir, createTestApp } from '../../../helpers/test-app';
@@ -91,15 +92,11 @@ test('the CA from the file is published with its root and signs PDFs that a vali
       },
     ]);
 
-    const out: string[] = [];
-    const rotate = await runDocumentSigningCommand(
-      app.db,
-      ['rotate-ca', '--reason', 'yearly'],
-      { out: (line) => out.push(line), err: (line) => out.push(line) },
-      app.config,
+    const rotate = await captureCommand((output) =>
+      runDocumentSigningCommand(app.db, ['rotate-ca', '--reason', 'yearly'], output, app.config),
     );
-    expect(rotate).toBe(1);
-    expect(out.join('\n')).toContain(
+    expect(rotate.code).toBe(1);
+    expect(rotate.err).toContain(
       "to rotate it, point DOCUMENT_CA_P12 at the new CA's file and restart the server.",
     );
   } finally {
