@@ -134,6 +134,13 @@ function parseJson(value: string): unknown {
 const envSchema = z.object({
   PORT: wholeNumber(0, 65535, 'must be a port number from 0 to 65535').default(8080),
   HOST: z.string().default('127.0.0.1'),
+  // On SIGTERM, how long requests in flight may finish; connections still open then (a client that stopped
+  // reading, a stalled upload) are closed, so the scan counts and the queue are still put away before exit.
+  SHUTDOWN_GRACE_SECONDS: wholeNumber(
+    0,
+    300,
+    'must be a whole number of seconds from 0 to 300',
+  ).default(10),
   // Behind a reverse proxy: trust its X-Forwarded-For, so per-IP limits count each client, not the proxy.
   TRUST_PROXY: trustProxy().default(false),
   DATA_DIR: absolutePath('./data'),

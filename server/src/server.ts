@@ -9,10 +9,10 @@ import { databaseTargetFromConfig, DatabaseUnreadable, prepareDatabase } from '.
 import type { DataDirLock } from './lib/data-dir-lock';
 import type { FastifyInstance } from 'fastify';
 
-// Long enough for in-flight requests (uploads included) to finish; a stuck one must not block a deploy forever.
-const SHUTDOWN_TIMEOUT_MS = 30_000;
+// After the requests' grace, what putting the rest away (scan counts, queue, database) may take before we give up.
+const CLOSING_TIMEOUT_MS = 20_000;
 // With the wrapper gone nobody waits for this process, and the next `npm start` waits for its data folder.
-const ORPHANED_SHUTDOWN_TIMEOUT_MS = 10_000;
+const ORPHANED_GRACE_MS = 5_000;
 
 function loadConfigOrExit(): Config {
   try {
@@ -31,14 +31,20 @@ function loadConfigOrExit(): Config {
  */
 function closeOnSignals(app: FastifyInstance, dataDirLock: DataDirLock | null): void {
   let isClosing = false;
-  const shutDown = async (reason: string, timeoutMs = SHUTDOWN_TIMEOUT_MS) => {
+  const shutDown = async (reason: string, graceMs = app.config.SHUTDOWN_GRACE_SECONDS * 1000) => {
     if (isClosing) process.exit(1);
     isClosing = true;
     app.log.info({ reason }, 'Shutting down: finishing in-flight requests');
+    // Fastify runs the onClose hooks only once every connection has ended: one that never does would hold back
+    // the flush of the scan counts as well.
+    setTimeout(() => {
+      app.log.warn({ graceSeconds: graceMs / 1000 }, 'Closing the connections still open');
+      app.server.closeAllConnections();
+    }, graceMs).unref();
     setTimeout(() => {
       app.log.error('Shutdown took too long; exiting');
       process.exit(1);
-    }, timeoutMs).unref();
+    }, graceMs + CLOSING_TIMEOUT_MS).unref();
     await app.close();
     // Given back empty: the next start finds a clean stop, not one to take over.
     dataDirLock?.release();
@@ -47,7 +53,7 @@ function closeOnSignals(app: FastifyInstance, dataDirLock: DataDirLock | null): 
   };
   process.on('SIGTERM', () => void shutDown('SIGTERM'));
   process.on('SIGINT', () => void shutDown('SIGINT'));
-  process.on('disconnect', () => void shutDown('npm start ended', ORPHANED_SHUTDOWN_TIMEOUT_MS));
+  process.on('disconnect', () => void shutDown('npm start ended', ORPHANED_GRACE_MS));
 }
 
 function listeningUrl(app: FastifyInstance, host: string): string {

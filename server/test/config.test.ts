@@ -21,6 +21,7 @@ test('runs on defaults when nothing is set', () => {
   expect(config).toEqual({
     PORT: 8080,
     HOST: '127.0.0.1',
+    SHUTDOWN_GRACE_SECONDS: 10,
     TRUST_PROXY: false,
     TSA_TIMEOUT_SECONDS: 10,
     DATA_DIR: path.resolve('data'),
@@ -392,6 +393,13 @@ test('reads the scale-out settings: S3 keys come in pairs, Redis and metrics are
   expect(configErrorMessage({ S3_ACCESS_KEY_ID: 'id' })).toBe(
     'Invalid configuration:\n' +
       "  - S3_SECRET_ACCESS_KEY must be set together with S3_ACCESS_KEY_ID (or neither, for the AWS SDK's own credentials)",
+  );
+});
+
+test('reads the shutdown grace in seconds, up to five minutes', () => {
+  expect(loadConfig({ SHUTDOWN_GRACE_SECONDS: '0' }).SHUTDOWN_GRACE_SECONDS).toBe(0);
+  expect(configErrorMessage({ SHUTDOWN_GRACE_SECONDS: '301' })).toContain(
+    'SHUTDOWN_GRACE_SECONDS must be a whole number of seconds from 0 to 300',
   );
 });
 

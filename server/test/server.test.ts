@@ -1,5 +1,6 @@
 // Runs server.ts as `npm start` does, in its own process.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { connect } from 'node:net';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -97,6 +98,26 @@ test('starts on HOST:PORT, answers, and exits 0 with its data saved on SIGTERM',
     .execute();
   await db.destroy();
   expect(instanceId).toHaveLength(1);
+});
+
+test('a client that never finishes its request holds SIGTERM back only for SHUTDOWN_GRACE_SECONDS', async () => {
+  const server = startServer({ PORT: '0', HOST: '127.0.0.1', SHUTDOWN_GRACE_SECONDS: '1' });
+  const url = new URL(await listeningUrl(server));
+  const logs = readAll(server.stdout!);
+  // Half a JSON body: the request stays in flight, its connection busy, until the client sends the rest.
+  const client = connect(Number(url.port), url.hostname);
+  await new Promise((resolve) => client.once('connect', resolve));
+  client.write(
+    'POST /api/auth/token/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"em',
+  );
+  const clientClosed = new Promise((resolve) => client.once('close', resolve));
+  const exited = exitCode(server);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  server.kill('SIGTERM');
+
+  expect(await exited).toBe(0);
+  await clientClosed;
+  expect(await logs).toContain('Closing the connections still open');
 });
 
 test('refuses to start on bad settings, naming the variable', async () => {
