@@ -1,7 +1,7 @@
 // Runs server.ts as `npm start` does, in its own process.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { connect } from 'node:net';
 import { rm } from 'node:fs/promises';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 
