@@ -29,10 +29,19 @@ export const ICONS = {
   download: icon(
     '<path d="M12 4v11M7.5 10.5 12 15l4.5-4.5"/><path d="M4 15v3a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-3"/>',
   ),
+  // Leaves the page (LinkedIn's add-to-profile form opens in a new tab).
+  external: icon(
+    '<path d="M14 4h6v6M20 4l-9 9"/><path d="M18 14v4a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h4"/>',
+  ),
+  // The baked badge: a rosette.
+  badge: icon('<circle cx="12" cy="9" r="6"/><path d="m8.5 13.9-1.5 7.1 5-2.5 5 2.5-1.5-7.1"/>'),
   alert: icon(
     '<path d="M10.3 3.9 2.4 18a2 2 0 0 0 1.7 3h15.8a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z"/><path d="M12 9v4.5M12 17.5h.01"/>',
   ),
   shield: icon(
     '<path d="M12 3 5 6v5.5c0 4.3 3 8 7 9.5 4-1.5 7-5.2 7-9.5V6l-7-3Z"/><path d="m9 12 2 2 4-4"/>',
   ),
-} satisfies Record<VerdictIcon | SealLine['icon'] | 'upload' | 'download' | 'globe', string>;
+} satisfies Record<
+  VerdictIcon | SealLine['icon'] | 'upload' | 'download' | 'globe' | 'external' | 'badge',
+  string
+>;

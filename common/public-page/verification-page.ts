@@ -3,6 +3,7 @@
 // the small scripts only run the 'Check your copy' comparison, in the browser, so the file never leaves the
 // device, and check the seal in the address's fragment, which may turn the verdict (page-verdict.ts). The server
 // sends this page and the template editor previews it: both call renderVerificationPage.
+import { linkedInAddToProfileUrl } from '../credentials';
 import { translatorFor } from '../i18n/catalogues';
 import { DEFAULT_LANGUAGE, LANGUAGE_INFO, LANGUAGES, type Language } from '../i18n/languages';
 import { issuerWords } from '../issuer-identity';
@@ -51,6 +52,8 @@ export interface VerificationPageView {
   fontUrls?: Array<{ weight: number; url: string }>;
   /** The app's host name (from PUBLIC_URL), named in the footer so a reader can spot a look-alike site. */
   host: string;
+  /** PUBLIC_URL: the page's own address, on the main host whatever host serves it, for LinkedIn's link back. */
+  publicUrl?: string;
   /**
    * The issuer's verified custom domain, named in the footer as a host the page may be served from; null when none.
    * Who issued the document is said from the verification's issuer identity, never from this.
@@ -180,6 +183,15 @@ summary { cursor: pointer; }
 /* An issuer whose name nothing proves: said as plainly as the status sentence, never in smaller print. */
 .seal[data-tone="declared"] .seal-advice { font-size: 16px; }
 .verdict .seal-quiet { margin: 16px 0 0; padding-top: 16px; border-top: 1px solid var(--tone-line); color: var(--ink); font-size: 15px; }
+.credential { margin-top: 20px; padding-top: 20px; border-top: 1px solid var(--line); }
+.credential p { margin: 0 0 12px; color: var(--muted); }
+.actions { display: flex; flex-wrap: wrap; gap: 8px; }
+.secondary {
+  display: inline-flex; align-items: center; gap: 8px; min-height: 44px; padding: 10px 16px; border-radius: 8px;
+  border: 1px solid var(--line); background: var(--surface); color: var(--brand); font-weight: 600; text-decoration: none;
+}
+.secondary:hover { background: var(--soft); }
+.secondary svg { flex: none; width: 20px; height: 20px; }
 .download-link { display: inline-flex; align-items: center; gap: 6px; font-weight: 600; }
 .download-link svg { width: 18px; height: 18px; }
 .foot { padding-bottom: 32px; font-size: 14px; }
@@ -214,6 +226,7 @@ function detailsCard(
   verification: PublicVerification,
   template: TemplateDesign,
   verdict: PageVerdict,
+  publicUrl: string | undefined,
   t: Translator,
 ): SafeHtml {
   const shown = (field: TemplateField) => template.fields[field].visible;
@@ -248,7 +261,37 @@ function detailsCard(
           </p>`
         : ''
     }
+    ${isDownloadable && verdict.download === 'button' && publicUrl && credentialActions(verification, publicUrl, t)}
   </section>`;
+}
+
+/**
+ * The record as a verifiable credential a holder takes to a wallet or a profile (docs/credentials.md): offered with
+ * the document, and only while the record is valid, since a profile would go on showing it.
+ */
+function credentialActions(
+  verification: PublicVerification,
+  publicUrl: string,
+  t: Translator,
+): SafeHtml | '' {
+  const { credential, code } = verification;
+  if (!credential) return '';
+  const linkedIn = linkedInAddToProfileUrl({
+    ...credential.linkedin,
+    certUrl: new URL(`/v/${pathSegment(code)}`, publicUrl).href,
+  });
+  return html`<div class="credential">
+    <h3>${t.t('credential.title')}</h3>
+    <p>${t.t('credential.explain')}</p>
+    <div class="actions">
+      <a class="secondary" href="${credential.url}" download="${code}-credential.json"
+        >${icon('download')}${t.t('credential.download')}</a
+      >
+      <a class="secondary" href="${linkedIn}" target="_blank" rel="noopener noreferrer"
+        >${icon('external')}${t.t('credential.linkedin')}</a
+      >
+    </div>
+  </div>`;
 }
 
 /** What the copy check says for each outcome, which the check's script reads (the seal check may change it). */
@@ -517,7 +560,7 @@ export function renderVerificationPage(view: VerificationPageView): string {
           ${
             verification && verdict.copyCheck
               ? [
-                  detailsCard(verification, view.template, verdict, t),
+                  detailsCard(verification, view.template, verdict, view.publicUrl, t),
                   checkCard(verification, verdict.copyCheck, view.hasherUrl, t),
                 ]
               : ''

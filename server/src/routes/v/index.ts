@@ -82,6 +82,7 @@ const pageRoutes: FastifyPluginAsync = async (app) => {
     faviconUrl: '/favicon.svg',
     fontUrls: FONT_WEIGHTS.map((weight) => ({ weight, url: assetUrl(fontAssetName(weight)) })),
     host: new URL(app.config.PUBLIC_URL).host,
+    publicUrl: app.config.PUBLIC_URL,
   };
   const publicPages = app.services.publicPages;
   const pageViews = app.metrics.publicViews.labels({ via: 'page' });
