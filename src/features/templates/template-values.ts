@@ -24,6 +24,9 @@ export function blankTemplateValues(): TemplateFormValues {
     footer_text: design.footer_text,
     seal_enabled: true,
     default_language: DEFAULT_LANGUAGE,
+    is_achievement: false,
+    achievement_description: '',
+    achievement_criteria: '',
   };
 }
 
@@ -45,6 +48,9 @@ export function templateFormValues(template: Template): TemplateFormValues {
     seal_enabled: template.seal_enabled ?? true,
     // None (null) reads as English, which is what the page falls back to.
     default_language: template.default_language ?? DEFAULT_LANGUAGE,
+    is_achievement: template.is_achievement ?? false,
+    achievement_description: template.achievement_description ?? '',
+    achievement_criteria: template.achievement_criteria ?? '',
   };
 }
 
@@ -100,6 +106,9 @@ export function templateWrite(values: TemplateFormValues, initialLogo: LogoChoic
     seal_enabled: values.seal_enabled,
     // English is the fallback anyway, so it is stored as none.
     default_language: values.default_language === DEFAULT_LANGUAGE ? null : values.default_language,
+    is_achievement: values.is_achievement,
+    achievement_description: values.achievement_description.trim(),
+    achievement_criteria: values.achievement_criteria.trim(),
   };
   if (values.logo?.kind === 'new') return { input, logoFile: values.logo.file };
   if (!values.logo && initialLogo) return { input: { ...input, logo: null } };

@@ -352,6 +352,52 @@ describe('template form: default language of the public page', () => {
   });
 });
 
+describe('template form: digital credential', () => {
+  it('asks for the achievement only once the template issues Open Badges, and sends it', async () => {
+    const { user, save, calls } = await renderCreate();
+    const badge = screen.getByRole('switch', { name: 'Issue as an Open Badge' });
+
+    expect(badge).not.toBeChecked();
+    expect(screen.queryByRole('textbox', { name: 'Criteria' })).not.toBeInTheDocument();
+    await user.click(badge);
+    await fill(user, 'Description', '  Completed the 120-hour course in structural design.  ');
+    await fill(user, 'Criteria', 'Passed the final examination.');
+    await fill(user, 'Name', 'Course certificates');
+    await user.click(save);
+
+    await waitFor(() => expect(calls('POST', '/api/templates/')).toHaveLength(1));
+    expect(calls('POST', '/api/templates/')[0].body).toMatchObject({
+      is_achievement: true,
+      achievement_description: 'Completed the 120-hour course in structural design.',
+      achievement_criteria: 'Passed the final examination.',
+    });
+  });
+
+  it("shows a template's saved achievement, and turning it off sends false", async () => {
+    const course = aTemplate({
+      id: 'tpl_course',
+      name: 'Courses',
+      is_default: false,
+      is_achievement: true,
+      achievement_description: 'Finished the course.',
+      achievement_criteria: 'Attended every session.',
+    });
+    const { user, calls } = render('/templates/tpl_course/edit', [defaultTemplate, course]);
+    const form = await screen.findByRole('form', { name: 'Edit template' });
+
+    expect(screen.getByRole('switch', { name: 'Issue as an Open Badge' })).toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'Description' })).toHaveValue('Finished the course.');
+    expect(screen.getByRole('textbox', { name: 'Criteria' })).toHaveValue('Attended every session.');
+    await user.click(screen.getByRole('switch', { name: 'Issue as an Open Badge' }));
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(calls('PATCH', '/api/templates/tpl_course/')).toHaveLength(1));
+    expect(calls('PATCH', '/api/templates/tpl_course/')[0].body).toMatchObject({
+      is_achievement: false,
+    });
+  });
+});
+
 describe('template form: editing', () => {
   const branded = aTemplate({
     id: 'tpl_brand',

@@ -33,6 +33,10 @@ export interface TemplateFormValues extends TemplateSettings {
   seal_enabled: boolean;
   /** The public page's language when the reader names none. */
   default_language: Language;
+  /** Its documents are achievements: their credentials are Open Badges (docs/credentials.md). */
+  is_achievement: boolean;
+  achievement_description: string;
+  achievement_criteria: string;
 }
 
 /** The fields' names in the form, in the order the page lists them. */
@@ -124,6 +128,9 @@ export const templateFormSchema = object({
   footer_text: text('Footer text', TEMPLATE_LIMITS.footer_text),
   seal_enabled: boolean(),
   default_language: mixed<Language>().oneOf(LANGUAGES, 'Choose a language from the list.'),
+  is_achievement: boolean(),
+  achievement_description: text('Description', TEMPLATE_LIMITS.achievement_description),
+  achievement_criteria: text('Criteria', TEMPLATE_LIMITS.achievement_criteria),
 });
 
 const validateFlat = validateWithSchema(templateFormSchema);

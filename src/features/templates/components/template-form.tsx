@@ -8,7 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useMemo, useState } from 'react';
-import { Field, Form, useFormState } from 'react-final-form';
+import { Field, Form, useField, useFormState } from 'react-final-form';
 import { Link as RouterLink } from 'react-router-dom';
 
 import { ColorInputField } from '@/components/form/color-input-field';
@@ -152,6 +152,12 @@ function TemplateFormBody({ isBusy, submitLabel }: { isBusy: boolean; submitLabe
             />
           </FormSection>
           <FormSection
+            title="Digital credential"
+            description="Every verification is also a signed credential that holders keep in a digital wallet and anyone can check."
+          >
+            <AchievementFields disabled={isBusy} />
+          </FormSection>
+          <FormSection
             title="Language"
             description="The page speaks each reader's language when it knows it (their browser's, or the one they pick), in any of these twelve. Otherwise it uses this one."
           >
@@ -257,6 +263,43 @@ function DefaultLanguageField({ disabled }: { disabled: boolean }) {
         );
       }}
     </Field>
+  );
+}
+
+/** An achievement's credential is an Open Badge: wallets and badge platforms show its description and criteria. */
+function AchievementFields({ disabled }: { disabled: boolean }) {
+  const { input } = useField<boolean>('is_achievement', { subscription: { value: true } });
+  return (
+    <Stack spacing={2.5}>
+      <SwitchField
+        name="is_achievement"
+        label="Issue as an Open Badge"
+        helperText="For certificates, diplomas and courses: the credential names the achievement, with the template's name and logo."
+        disabled={disabled}
+      />
+      {input.value && (
+        <>
+          <TextInputField
+            name="achievement_description"
+            label="Description"
+            multiline
+            minRows={2}
+            disabled={disabled}
+            helperText="What the holder achieved, e.g. Completed the 120-hour course in structural design."
+            slotProps={{ htmlInput: { maxLength: TEMPLATE_LIMITS.achievement_description } }}
+          />
+          <TextInputField
+            name="achievement_criteria"
+            label="Criteria"
+            multiline
+            minRows={2}
+            disabled={disabled}
+            helperText="How it is earned, e.g. Passed the final examination with at least 60%."
+            slotProps={{ htmlInput: { maxLength: TEMPLATE_LIMITS.achievement_criteria } }}
+          />
+        </>
+      )}
+    </Stack>
   );
 }
 
