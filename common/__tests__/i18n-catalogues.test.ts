@@ -75,11 +75,30 @@ describe.each(translated)('the %s catalogue', (language) => {
       expect(literals.join('')).not.toMatch(/[<>&]/);
       // An ASCII apostrophe before a brace quotes it: the placeholder would print as text.
       expect(message).not.toMatch(/'[{}]/);
-      if (!LANGUAGE_NEUTRAL.has(key) && !/^facts\.code$|^check\.fileTypes$/.test(key)) {
+      // A few words are the same in some languages: a file's types, "code", the scanner's name (le scanner).
+      if (
+        !LANGUAGE_NEUTRAL.has(key) &&
+        !/^facts\.code$|^check\.fileTypes$|^scanner\.title$/.test(key)
+      ) {
         expect(message).not.toBe(english[key]);
       }
     },
   );
+
+  test('every plural has each category the language needs (Arabic six, Polish four)', () => {
+    const needed = new Intl.PluralRules(dateLocale).resolvedOptions().pluralCategories;
+    const plurals = (elements: Element[]): Element[] =>
+      elements.flatMap((element) => [
+        ...(element.type === PLURAL ? [element] : []),
+        ...Object.values(element.options ?? {}).flatMap((option) => plurals(option.value)),
+        ...plurals(element.children ?? []),
+      ]);
+    for (const message of Object.values(catalogue)) {
+      for (const plural of plurals(parse(message, dateLocale))) {
+        expect(Object.keys(plural.options ?? {})).toEqual(expect.arrayContaining(needed));
+      }
+    }
+  });
 
   test('every select has the `other` case ICU requires', () => {
     for (const message of Object.values(catalogue)) {

@@ -13,9 +13,18 @@ export type MessageKey = keyof typeof english;
 /** A placeholder's value, or, for a tag such as <b>, what its words become. */
 export type MessageValue = string | number | ((chunks: string[]) => string);
 
+/** The same for a renderer whose values and tags are not strings (the scanner's React elements). */
+export type MessagePartValue<Part> =
+  string | number | Part | ((chunks: Array<string | Part>) => Part);
+
 export interface Translator {
   language: Language;
   t(key: MessageKey, values?: Record<string, MessageValue>): string;
+  /** The message as its pieces, in order, where a value or a tag is not plain text (a React element). */
+  parts<Part>(
+    key: MessageKey,
+    values: Record<string, MessagePartValue<Part>>,
+  ): Array<string | Part>;
   /**
    * Someone else's words (a name, a title) kept in their own direction inside a right-to-left sentence, with
    * Unicode isolates, which plain-text places (a title, the scanner) have where markup has <bdi>.
@@ -48,6 +57,10 @@ export function createTranslator(language: Language, messages: Messages): Transl
     t(key, values) {
       const result = formatOf(key).format<string>(values);
       return Array.isArray(result) ? result.join('') : String(result);
+    },
+    parts<Part>(key: MessageKey, values: Record<string, MessagePartValue<Part>>) {
+      const result = formatOf(key).format<Part>(values);
+      return Array.isArray(result) ? result : [result];
     },
     isolate(text) {
       return dir === 'rtl' ? `\u2068${text}\u2069` : text;

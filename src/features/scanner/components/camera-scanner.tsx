@@ -7,18 +7,19 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useEffect, useRef, useState } from 'react';
 
+import type { MessageKey } from '@common/i18n/translator';
+
 import { loadQrDetector, type QrDetector } from '../decode/qr-decoder';
+import { useScannerTranslator } from '../scanner-language';
 
 type CameraState =
   'idle' | 'starting' | 'scanning' | 'denied' | 'no-camera' | 'unsupported' | 'failed';
 
-const CAMERA_MESSAGES: Partial<Record<CameraState, string>> = {
-  denied:
-    'The camera is blocked for this site. Allow it in the browser’s site settings and try again, or choose a photo of the code instead.',
-  'no-camera': 'No camera was found on this device. Choose a photo or a PDF of the code instead.',
-  unsupported:
-    'This browser cannot use the camera here. Choose a photo or a PDF of the code instead.',
-  failed: 'The camera could not be started. Close other apps that use it and try again.',
+const CAMERA_MESSAGES: Partial<Record<CameraState, MessageKey>> = {
+  denied: 'scanner.camera.denied',
+  'no-camera': 'scanner.camera.noCamera',
+  unsupported: 'scanner.camera.unsupported',
+  failed: 'scanner.camera.failed',
 };
 
 function cameraErrorState(error: unknown): CameraState {
@@ -58,6 +59,7 @@ function watchFrames(
 }
 
 export function CameraScanner({ onDetected }: { onDetected: (text: string) => void }) {
+  const t = useScannerTranslator();
   const videoRef = useRef<HTMLVideoElement>(null);
   const [stream, setStream] = useState<MediaStream | null>(null);
   const [state, setState] = useState<CameraState>('idle');
@@ -129,7 +131,7 @@ export function CameraScanner({ onDetected }: { onDetected: (text: string) => vo
             ref={videoRef}
             muted
             playsInline
-            aria-label="Camera view"
+            aria-label={t.t('scanner.camera.view')}
             sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
           />
           {/* The frame to aim with. */}
@@ -147,12 +149,12 @@ export function CameraScanner({ onDetected }: { onDetected: (text: string) => vo
       )}
       {message && (
         <Alert severity={state === 'failed' ? 'error' : 'warning'} icon={<NoPhotographyOutlined />}>
-          {message}
+          {t.t(message)}
         </Alert>
       )}
       {stream ? (
         <Button variant="outlined" size="large" onClick={stop}>
-          {state === 'scanning' ? 'Stop the camera' : 'Starting the camera…'}
+          {t.t(state === 'scanning' ? 'scanner.camera.stop' : 'scanner.camera.starting')}
         </Button>
       ) : (
         <Button
@@ -162,7 +164,7 @@ export function CameraScanner({ onDetected }: { onDetected: (text: string) => vo
           onClick={() => void start()}
           disabled={state === 'starting'}
         >
-          Scan with the camera
+          {t.t('scanner.camera.start')}
         </Button>
       )}
     </Box>

@@ -14,9 +14,10 @@ import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useState, type ReactNode } from 'react';
 
-import { longDate } from '@common/dates';
+import { LANGUAGE_INFO } from '@common/i18n/languages';
+import type { MessageKey, MessagePartValue } from '@common/i18n/translator';
 import {
   provenIdentity,
   issuerPhrase,
@@ -27,9 +28,12 @@ import { sealMessage, type SealMessage } from '@common/public-page/seal-messages
 import type { SealFacts } from '@common/seals/seal-format';
 import type { TrustList } from '@common/seals/trust-list';
 import type { SealedUrl } from '@common/seals/verify-seal';
+import type { VerificationStatus } from '@common/verifications';
+import type { PublicVerificationResponse } from '@common/verifications-schemas';
 
 import { useGetLiveVerificationQuery } from '../api/scanner-api';
 import { checkScannedCode, type ScannedCodeCheck } from '../check-scanned-code';
+import { useScannerTranslator } from '../scanner-language';
 
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 
@@ -56,53 +60,100 @@ function useScannedCodeCheck(text: string, trustList: TrustList | null): CheckSt
   return { status: 'done', check: result.check };
 }
 
-function ForeignHostWarning({ url, trustList }: { url: SealedUrl; trustList: TrustList | null }) {
-  return (
-    <Alert severity="error" variant="filled" icon={<GppBadOutlined fontSize="large" />}>
-      <AlertTitle sx={{ fontSize: 20, fontWeight: 700 }}>
-        Warning: this QR code does not lead to QR Verify
-      </AlertTitle>
-      <Typography sx={{ mb: 1 }}>
-        It opens <strong>{url.host}</strong>, which is neither QR Verify (
-        {trustList?.service_hosts.join(', ') || window.location.host}) nor a domain its issuer has
-        verified with us. A look-alike site can show “Valid” for anything.
-      </Typography>
-      <Typography>
-        Do not trust the page this code opens or the document it came with. Ask the issuer for a
-        genuine copy.
-      </Typography>
-    </Alert>
-  );
+/** A host, a code or an address: Latin letters that keep their order inside a right-to-left sentence. */
+function LeftToRight({ children }: { children: ReactNode }) {
+  return <bdi dir="ltr">{children}</bdi>;
 }
 
-/** "An account calling itself …" opens the row's value with a capital; a domain or a checked name as it is. */
-function capitalised(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-/** The issuer's row: a proven name in bold, an account's own name in its words, the note beside it in the same print. */
-function IssuerValue({ identity }: { identity: IssuerIdentity }) {
-  const { isProven, name, note } = issuerWords(identity);
+/** A message whose values or tags are elements, its pieces keyed for React. */
+function RichMessage({
+  messageKey,
+  values,
+}: {
+  messageKey: MessageKey;
+  values: Record<string, MessagePartValue<ReactNode>>;
+}) {
+  const t = useScannerTranslator();
   return (
     <>
-      {isProven ? <strong>{name}</strong> : capitalised(name)}
-      {note && ` (${note})`}
+      {t.parts<ReactNode>(messageKey, values).map((part, index) => (
+        <Fragment key={index}>{part}</Fragment>
+      ))}
     </>
   );
 }
 
+function ForeignHostWarning({ url, trustList }: { url: SealedUrl; trustList: TrustList | null }) {
+  const t = useScannerTranslator();
+  const hosts = trustList?.service_hosts.length ? trustList.service_hosts : [window.location.host];
+  const serviceHosts = new Intl.ListFormat(LANGUAGE_INFO[t.language].dateLocale, {
+    type: 'disjunction',
+  }).format(hosts);
+  return (
+    <Alert severity="error" variant="filled" icon={<GppBadOutlined fontSize="large" />}>
+      <AlertTitle sx={{ fontSize: 20, fontWeight: 700 }}>
+        {t.t('scanner.foreignHost.title')}
+      </AlertTitle>
+      <Typography sx={{ mb: 1 }}>
+        <RichMessage
+          messageKey="scanner.foreignHost.opens"
+          values={{
+            host: url.host,
+            serviceHosts: <LeftToRight>{serviceHosts}</LeftToRight>,
+            valid: t.t('headline.active'),
+            b: (chunks) => (
+              <strong>
+                <LeftToRight>{chunks}</LeftToRight>
+              </strong>
+            ),
+          }}
+        />
+      </Typography>
+      <Typography>{t.t('scanner.foreignHost.advice')}</Typography>
+    </Alert>
+  );
+}
+
+/**
+ * The issuer's row: a proven name in bold, an account's own name in its words (opening the row with its capital,
+ * which each language's message holds), the note beside it in the same print.
+ */
+function IssuerValue({ identity }: { identity: IssuerIdentity }) {
+  const t = useScannerTranslator();
+  const { isProven, name, nameOpeningLine, note } = issuerWords(identity, t);
+  const shown = isProven ? (
+    <strong>
+      {identity.issuer_proof === 'domain' ? <LeftToRight>{name}</LeftToRight> : <bdi>{name}</bdi>}
+    </strong>
+  ) : (
+    nameOpeningLine
+  );
+  if (!note) return shown;
+  return <RichMessage messageKey="issuer.withNote" values={{ name: shown, note }} />;
+}
+
 function SignedFacts({ facts, issuer }: { facts: SealFacts; issuer: IssuerIdentity }) {
+  const t = useScannerTranslator();
   const rows: Array<[string, ReactNode]> = [
-    ['Issued by', <IssuerValue key="issuer" identity={issuer} />],
-    ['Holder', facts.holderName || '—'],
-    ['Issue date', longDate(facts.issueDate)],
-    ['Expiry date', facts.expiryDate ? longDate(facts.expiryDate) : 'Does not expire'],
-    ['Verification code', facts.code],
-    ['Sealed at', `${longDate(facts.sealedAt)}, ${facts.sealedAt.slice(11, 16)} UTC`],
+    [t.t('field.issuer'), <IssuerValue key="issuer" identity={issuer} />],
+    [t.t('field.holderName'), facts.holderName ? <bdi>{facts.holderName}</bdi> : '—'],
+    [t.t('field.issueDate'), t.date(facts.issueDate)],
+    [
+      t.t('field.expiryDate'),
+      facts.expiryDate ? t.date(facts.expiryDate) : t.t('details.noExpiry'),
+    ],
+    [t.t('field.code'), <LeftToRight key="code">{facts.code}</LeftToRight>],
+    [
+      t.t('scanner.facts.sealedAt'),
+      t.t('scanner.facts.sealedAtValue', {
+        date: t.date(facts.sealedAt),
+        time: facts.sealedAt.slice(11, 16),
+      }),
+    ],
   ];
   // A <dl> has no role to carry a name: the group around it does.
   return (
-    <Box role="group" aria-label="Signed facts">
+    <Box role="group" aria-label={t.t('scanner.facts.label')}>
       <Box
         component="dl"
         sx={{
@@ -137,23 +188,16 @@ function SignedFacts({ facts, issuer }: { facts: SealFacts; issuer: IssuerIdenti
 }
 
 function SealSection({ check, message }: { check: ScannedCodeCheck; message: SealMessage | null }) {
+  const t = useScannerTranslator();
   const { seal } = check;
   if (!message) {
-    return (
-      <Alert severity="info">
-        This code carries no seal: it was issued without one (codes from before seals existed, or
-        from an issuer who turned them off). Its live status below is the check.
-      </Alert>
-    );
+    return <Alert severity="info">{t.t('scanner.seal.none')}</Alert>;
   }
   if (seal.state === 'unchecked') {
     return (
       <Alert severity="info" icon={<WifiOffOutlined />}>
-        <AlertTitle sx={{ fontWeight: 700 }}>
-          The seal could not be checked on this device yet
-        </AlertTitle>
-        The issuers’ keys have not been downloaded. Open the scanner once while online; after that
-        it checks seals with no network.
+        <AlertTitle sx={{ fontWeight: 700 }}>{t.t('scanner.seal.offlineTitle')}</AlertTitle>
+        {t.t('scanner.seal.offlineAdvice')}
       </Alert>
     );
   }
@@ -196,73 +240,84 @@ function SealSection({ check, message }: { check: ScannedCodeCheck; message: Sea
   );
 }
 
-function liveErrorText(error: FetchBaseQueryError): { offline: boolean; text: string } {
-  if (error.status === 404) {
-    return { offline: false, text: 'No document was issued under this code.' };
-  }
-  if (error.status === 410) {
-    return { offline: false, text: 'This record was withdrawn by its issuer.' };
-  }
-  return {
-    offline: true,
-    text: 'Offline: the live status (revoked or expired) could not be fetched. The seal above was checked on this device; check the status again when you are online.',
-  };
+/** Not found and withdrawn in the page's own words; anything else means the network did not answer. */
+function liveErrorKey(error: FetchBaseQueryError): MessageKey {
+  if (error.status === 404) return 'status.notFound';
+  if (error.status === 410) return 'status.withdrawn';
+  return 'scanner.live.offline';
 }
 
-const LIVE_STATUS_WORDS = { active: 'Valid', revoked: 'Revoked', expired: 'Expired' } as const;
+/** The live status's word: the public page's headline for it. */
+const LIVE_HEADLINES: Record<VerificationStatus, MessageKey> = {
+  active: 'headline.active',
+  revoked: 'headline.revoked',
+  expired: 'headline.expired',
+};
 
 type LiveQuery = ReturnType<typeof useGetLiveVerificationQuery>;
 
+function LiveSummary({ verification }: { verification: PublicVerificationResponse }) {
+  const t = useScannerTranslator();
+  const { status, revoked_at: revokedAt, expiry_date: expiryDate } = verification;
+  // The date it stopped counting, when the answer has one.
+  const date = status === 'revoked' ? revokedAt : status === 'expired' ? expiryDate : null;
+  return t.t('scanner.live.summary', {
+    state: date ? status : 'other',
+    title: t.isolate(verification.title),
+    issuer: issuerPhrase(provenIdentity(verification.issuer, verification.issuer.name), t),
+    holder: t.isolate(verification.holder_name),
+    date: date ? t.date(date) : '',
+  });
+}
+
 function LiveStatus({ live: { data, error, isFetching } }: { live: LiveQuery }) {
+  const t = useScannerTranslator();
   if (isFetching && !data) {
     return (
       <Box
         sx={{ display: 'flex', gap: 1, alignItems: 'center', color: 'text.secondary' }}
         role="status"
       >
-        <CircularProgress size={18} /> Checking the live status…
+        <CircularProgress size={18} /> {t.t('scanner.live.checking')}
       </Box>
     );
   }
   if (data) {
-    const word = LIVE_STATUS_WORDS[data.status as keyof typeof LIVE_STATUS_WORDS] ?? data.status;
     const severity =
       data.status === 'active' ? 'success' : data.status === 'expired' ? 'warning' : 'error';
     return (
-      <Alert severity={severity} role="status" aria-label="Live status">
-        <AlertTitle sx={{ fontWeight: 700 }}>Live status: {word}</AlertTitle>
-        {data.title} — issued by {issuerPhrase(provenIdentity(data.issuer, data.issuer.name))} to{' '}
-        {data.holder_name}
-        {data.status === 'revoked' && data.revoked_at
-          ? `, revoked on ${longDate(data.revoked_at)}`
-          : ''}
-        {data.status === 'expired' && data.expiry_date
-          ? `, expired on ${longDate(data.expiry_date)}`
-          : ''}
-        .
+      <Alert severity={severity} role="status" aria-label={t.t('scanner.live.label')}>
+        <AlertTitle sx={{ fontWeight: 700 }}>
+          {t.t('scanner.live.title', {
+            headline: t.t(LIVE_HEADLINES[data.status as VerificationStatus]),
+          })}
+        </AlertTitle>
+        <LiveSummary verification={data} />
       </Alert>
     );
   }
   if (!error) return null;
-  const { offline, text } = liveErrorText(error as FetchBaseQueryError);
+  const key = liveErrorKey(error as FetchBaseQueryError);
+  const isOffline = key === 'scanner.live.offline';
   return (
     <Alert
-      severity={offline ? 'info' : 'error'}
-      icon={offline ? <WifiOffOutlined /> : undefined}
+      severity={isOffline ? 'info' : 'error'}
+      icon={isOffline ? <WifiOffOutlined /> : undefined}
       role="status"
-      aria-label="Live status"
+      aria-label={t.t('scanner.live.label')}
     >
-      {text}
+      {t.t(key)}
     </Alert>
   );
 }
 
 export function ScanResult({ text, trustList }: { text: string; trustList: TrustList | null }) {
+  const t = useScannerTranslator();
   const state = useScannedCodeCheck(text, trustList);
   if (state.status === 'checking') {
     return (
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }} role="status">
-        <CircularProgress size={18} /> Checking the seal…
+        <CircularProgress size={18} /> {t.t('scanner.checkingSeal')}
       </Box>
     );
   }
@@ -270,10 +325,9 @@ export function ScanResult({ text, trustList }: { text: string; trustList: Trust
   if (!check) {
     return (
       <Alert severity="warning">
-        <AlertTitle>This QR code is not a QR Verify code</AlertTitle>
-        It holds text, not a web address:{' '}
+        <AlertTitle>{t.t('scanner.notOurCode.title')}</AlertTitle>
         <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
-          “{text.slice(0, 200)}”
+          {t.t('scanner.notOurCode.text', { text: t.isolate(text.slice(0, 200)) })}
         </Box>
       </Alert>
     );
@@ -290,23 +344,24 @@ function CheckedCode({
   text: string;
   trustList: TrustList | null;
 }) {
+  const t = useScannerTranslator();
   const { url } = check;
   // A look-alike site's code is not looked up: a genuine record's 'Valid' beside it would only reassure.
   const hasLiveStatus = check.isTrustedHost && Boolean(url.code);
   const live = useGetLiveVerificationQuery(url.code ?? '', { skip: !hasLiveStatus });
   // Known only online: a code issued with a seal that has lost it is a copy.
   const isSealedRecord = live.data?.sealed === true;
-  const message = sealMessage(check.seal, { isSealedRecord, place: 'scanner' });
+  const message = sealMessage(check.seal, { isSealedRecord, place: 'scanner', t });
   return (
     // A named group: its parts (warning, seal, live status) read as one answer.
-    <Box role="group" aria-label="Scan result" sx={{ display: 'grid', gap: 2 }}>
+    <Box role="group" aria-label={t.t('scanner.result.label')} sx={{ display: 'grid', gap: 2 }}>
       {!check.isTrustedHost && <ForeignHostWarning url={url} trustList={trustList} />}
       <SealSection check={check} message={message} />
       {hasLiveStatus && <LiveStatus live={live} />}
       {hasLiveStatus && (
         <Typography variant="body2">
           <Link href={text.trim()} rel="noopener noreferrer">
-            Open the verification page
+            {t.t('scanner.openPage')}
           </Link>
         </Typography>
       )}

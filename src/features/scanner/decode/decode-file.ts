@@ -2,8 +2,22 @@
 import { pdfPageCanvases } from './pdf-pages';
 import { loadQrDetector } from './qr-decoder';
 
+/** Why a file gave no image to look at: it could not be opened at all, or it broke while being read. */
+export type UnreadableReason = 'unopenable' | 'unreadable';
+
 export class UnreadableFileError extends Error {
   override name = 'UnreadableFileError';
+
+  constructor(readonly reason: UnreadableReason) {
+    super(`The file is ${reason}`);
+  }
+}
+
+export interface DecodedFile {
+  /** The first QR code's text, or null when the file shows none. */
+  text: string | null;
+  /** The pages of a PDF that were looked at (the screen says how many); null for an image. */
+  pdfPages: number | null;
 }
 
 function isPdf(file: File): boolean {
@@ -18,26 +32,24 @@ async function imageSources(file: File): Promise<AsyncIterable<ImageBitmapSource
   })();
 }
 
-/** The first QR code's text, or null when the file shows none. Throws UnreadableFileError for a file it cannot open. */
-export async function decodeQrFromFile(file: File): Promise<string | null> {
+/** The file's QR code, looked for page by page. Throws UnreadableFileError for a file it cannot open or read. */
+export async function decodeQrFromFile(file: File): Promise<DecodedFile> {
   const detector = await loadQrDetector();
   let sources: AsyncIterable<ImageBitmapSource>;
   try {
     sources = await imageSources(file);
   } catch {
-    throw new UnreadableFileError(
-      'This file could not be opened. Choose a photo (JPEG, PNG) or a PDF.',
-    );
+    throw new UnreadableFileError('unopenable');
   }
+  let looked = 0;
   try {
     for await (const source of sources) {
+      looked += 1;
       const [first] = await detector.detect(source);
-      if (first) return first.rawValue;
+      if (first) return { text: first.rawValue, pdfPages: null };
     }
   } catch {
-    throw new UnreadableFileError(
-      'This file could not be read. Choose a photo (JPEG, PNG) or a PDF.',
-    );
+    throw new UnreadableFileError('unreadable');
   }
-  return null;
+  return { text: null, pdfPages: isPdf(file) ? looked : null };
 }
