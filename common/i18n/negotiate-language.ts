@@ -1,6 +1,8 @@
 // Which language a verifier reads a public page in: the one asked for in the address (?lang=), else the one the
 // page's switcher remembered (a cookie), else the browser's (Accept-Language, by q-value, a regional or script
 // variant falling back to its language: pt-BR → pt, zh-CN → zh-Hans), else the template's default, else English.
+import { memoizeByText } from '../memoize-by-text';
+
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './languages';
 
 /** The switcher's cookie, on the whole host so that the scanner (/scan) reads it too. */
@@ -55,7 +57,8 @@ export function acceptedTags(header: string): string[] {
     .map(({ tag }) => tag);
 }
 
-function browserLanguage(header: string): Language | null {
+// Each view of a public page asks; a browser's header reads the same every time (Intl.Locale is not cheap).
+const browserLanguage = memoizeByText((header: string): Language | null => {
   let approximate: Language | null = null;
   for (const tag of acceptedTags(header)) {
     const match = matchTag(tag);
@@ -63,7 +66,7 @@ function browserLanguage(header: string): Language | null {
     approximate ??= match?.language ?? null;
   }
   return approximate;
-}
+});
 
 export function negotiateLanguage(asked: LanguageAsked): Language {
   return (

@@ -4,8 +4,6 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 
 import fp from 'fastify-plugin';
 
@@ -16,6 +14,7 @@ import {
 } from '@common/public-settings';
 
 import { notFoundError } from '../lib/app-error';
+import { compressedForms, preferredEncoding, type ContentEncoding } from '../lib/content-encoding';
 import { isFresh } from '../lib/is-fresh';
 import { sha256 } from '../lib/sha256';
 
@@ -55,10 +54,10 @@ const CONTENT_TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
-/** Content codings in the server's order of preference; identity is always there. */
-const ENCODINGS = ['br', 'gzip', 'identity'] as const;
-type Encoding = (typeof ENCODINGS)[number];
-const ENCODED_SUFFIXES: Record<Exclude<Encoding, 'identity'>, string> = { br: '.br', gzip: '.gz' };
+const ENCODED_SUFFIXES: Record<Exclude<ContentEncoding, 'identity'>, string> = {
+  br: '.br',
+  gzip: '.gz',
+};
 
 interface Representation {
   body: Buffer;
@@ -68,7 +67,7 @@ interface Representation {
 interface SpaFile {
   contentType: string;
   cacheControl: string;
-  representations: Partial<Record<Encoding, Representation>>;
+  representations: Partial<Record<ContentEncoding, Representation>>;
 }
 
 interface BuiltSpa {
@@ -79,21 +78,21 @@ interface BuiltSpa {
   sourceMaps: Map<string, string>;
 }
 
-const compressWithBrotli = promisify(brotliCompress);
-const compressWithGzip = promisify(gzip);
-
-function representation(body: Buffer, hash: string, encoding: Encoding): Representation {
+function representation(body: Buffer, hash: string, encoding: ContentEncoding): Representation {
   // A strong ETag names one sequence of bytes, so each coding of a file has its own.
   const etag = encoding === 'identity' ? `"${hash}"` : `"${hash}-${encoding}"`;
   return { body, etag };
 }
 
-function spaFile(urlPath: string, encodedBodies: Partial<Record<Encoding, Buffer>>): SpaFile {
+function spaFile(
+  urlPath: string,
+  encodedBodies: Partial<Record<ContentEncoding, Buffer>>,
+): SpaFile {
   const hash = sha256(encodedBodies.identity!).slice(0, 20);
   const representations = Object.fromEntries(
     Object.entries(encodedBodies).map(([encoding, body]) => [
       encoding,
-      representation(body, hash, encoding as Encoding),
+      representation(body, hash, encoding as ContentEncoding),
     ]),
   );
   return {
@@ -105,10 +104,10 @@ function spaFile(urlPath: string, encodedBodies: Partial<Record<Encoding, Buffer
 
 /** A built file and the compressed forms the build put beside it. */
 async function loadFile(fullPath: string, urlPath: string, names: Set<string>): Promise<SpaFile> {
-  const bodies: Partial<Record<Encoding, Buffer>> = { identity: await readFile(fullPath) };
+  const bodies: Partial<Record<ContentEncoding, Buffer>> = { identity: await readFile(fullPath) };
   for (const [encoding, suffix] of Object.entries(ENCODED_SUFFIXES)) {
     if (names.has(fullPath + suffix)) {
-      bodies[encoding as Encoding] = await readFile(fullPath + suffix);
+      bodies[encoding as ContentEncoding] = await readFile(fullPath + suffix);
     }
   }
   return spaFile(urlPath, bodies);
@@ -124,11 +123,7 @@ function publicSettingsOf(config: Config): PublicSettings {
 async function loadIndex(staticDir: string, settings: PublicSettings): Promise<SpaFile> {
   const html = await readFile(path.join(staticDir, INDEX_FILE), 'utf8');
   const identity = Buffer.from(html.replace('</head>', `${publicSettingsScript(settings)}</head>`));
-  const [br, gzipped] = await Promise.all([
-    compressWithBrotli(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
-    compressWithGzip(identity, { level: 9 }),
-  ]);
-  return spaFile(`/${INDEX_FILE}`, { identity, br, gzip: gzipped });
+  return spaFile(`/${INDEX_FILE}`, { identity, ...(await compressedForms(identity, 'most')) });
 }
 
 async function listFiles(staticDir: string): Promise<string[]> {
@@ -177,29 +172,12 @@ function readSourceMap(spa: BuiltSpa, urlPath: string): Promise<SpaFile | undefi
   return loadFile(fullPath, urlPath, new Set()).catch(() => undefined);
 }
 
-/** Quality values by coding name from an Accept-Encoding header (no header: only identity is wanted). */
-function acceptedEncodings(header: string): Map<string, number> {
-  const accepted = new Map<string, number>();
-  for (const part of header.split(',')) {
-    const [name, ...parameters] = part.split(';').map((piece) => piece.trim().toLowerCase());
-    const quality = parameters.find((parameter) => parameter.startsWith('q='));
-    if (name) accepted.set(name, quality ? Number(quality.slice(2)) || 0 : 1);
-  }
-  return accepted;
-}
-
-/** br, then gzip, among those the client accepts (q=0 refuses one) and the file has; else the plain bytes. */
-function preferredEncoding(header: string | undefined, file: SpaFile): Encoding {
-  const accepted = acceptedEncodings(header ?? '');
-  const qualityOf = (encoding: string) => accepted.get(encoding) ?? accepted.get('*') ?? 0;
-  return (
-    ENCODINGS.find((encoding) => file.representations[encoding] && qualityOf(encoding) > 0) ??
-    'identity'
-  );
+function fileEncoding(header: string | undefined, file: SpaFile): ContentEncoding {
+  return preferredEncoding(header, (encoding) => Boolean(file.representations[encoding]));
 }
 
 function sendFile(request: FastifyRequest, reply: FastifyReply, file: SpaFile): FastifyReply {
-  const encoding = preferredEncoding(request.headers['accept-encoding'], file);
+  const encoding = fileEncoding(request.headers['accept-encoding'], file);
   const { body, etag } = file.representations[encoding]!;
   reply
     .header('content-type', file.contentType)

@@ -136,9 +136,18 @@ const pageRoutes: FastifyPluginAsync = async (app) => {
         reply,
         found?.defaultLanguage ?? null,
       );
-      const html = found
-        ? renderedPages.get(found, () => renderPage(found.cached.code, found, language), language)
-        : renderPage(request.params.code, null, language, withdrawn);
+      const page = found
+        ? renderedPages.getEncoded(
+            found,
+            () => renderPage(found.cached.code, found, language),
+            language,
+            request.headers['accept-encoding'],
+          )
+        : {
+            body: renderPage(request.params.code, null, language, withdrawn),
+            encoding: 'identity',
+          };
+      if (page.encoding !== 'identity') reply.header('content-encoding', page.encoding);
       // The copy check hashes large files with WebAssembly (hash-wasm).
       allowWebAssembly(reply);
       return (
@@ -148,9 +157,9 @@ const pageRoutes: FastifyPluginAsync = async (app) => {
           // The verdict can change at any moment (a revocation), so no copy is kept anywhere.
           .header('cache-control', 'no-store')
           .header('x-robots-tag', 'noindex, nofollow')
-          // The page's language follows these (never cached anywhere, but a proxy should know it varies).
-          .header('vary', 'Accept-Language, Cookie')
-          .send(html)
+          // The page's language and coding follow these (never cached anywhere, but a proxy should know).
+          .header('vary', 'Accept-Language, Cookie, Accept-Encoding')
+          .send(page.body)
       );
     },
   );

@@ -6,6 +6,7 @@ import { createHmac } from 'node:crypto';
 
 import Bowser from 'bowser';
 
+import { memoizeByText } from '@common/memoize-by-text';
 import { isoDate } from '@common/verifications';
 
 import { classifyDevice } from '../verifications/classify-device';
@@ -68,10 +69,15 @@ export function createVisitorHasher(secret: string) {
 /** The facts of one scan from its request, under the server's visitor secret. */
 export function createScanFacts(secret: string) {
   const visitorOf = createVisitorHasher(secret);
+  // A phone sends the same headers with every scan: parsed once (the visitor key is per address, so not kept).
+  const deviceOf = memoizeByText((userAgent) => ({
+    device: classifyDevice(userAgent),
+    browser: browserFamily(userAgent),
+  }));
+  const countryOf = memoizeByText(countryFromAcceptLanguage);
   return (request: ScanRequest, at: Date): ScanFacts => ({
-    device: classifyDevice(request.userAgent),
-    browser: browserFamily(request.userAgent),
-    country: countryFromAcceptLanguage(request.acceptLanguage),
+    ...deviceOf(request.userAgent ?? ''),
+    country: countryOf(request.acceptLanguage ?? ''),
     visitor: visitorOf(request.ip, request.userAgent, at),
   });
 }

@@ -5,8 +5,16 @@
 // passing all show on the very next view, and nothing here needs invalidating on its own.
 // Bounded in bytes, least recently used out first; only verifications that exist are kept, so walking made-up
 // codes cannot grow it. An answer that differs by the reader's language is kept once per language (`variant`:
-// the resolved language, never the raw header, so there are at most twelve).
+// the resolved language, never the raw header, so there are at most twelve). Each answer is compressed (brotli and
+// gzip) once, off the event loop, after it is first rendered: until then it goes out as it is.
 import type { VerificationStatus } from '@common/verifications';
+
+import {
+  compressedForms,
+  preferredEncoding,
+  type CompressedForms,
+  type ContentEncoding,
+} from '../../lib/content-encoding';
 
 import type { FoundPublicVerification } from './find-public-verification';
 
@@ -19,6 +27,21 @@ interface Version {
 interface RenderedVerification {
   version: Version;
   body: Buffer;
+  compressed: CompressedForms;
+}
+
+/** An answer to send: its bytes in the coding chosen for the client. */
+export interface EncodedAnswer {
+  body: Buffer;
+  encoding: ContentEncoding;
+}
+
+// Below this, compressing saves too little to be worth a form of its own (a page is ~20 KB).
+const MIN_COMPRESSED_BYTES = 1024;
+
+function keptBytes(rendered: RenderedVerification): number {
+  const { br, gzip } = rendered.compressed;
+  return rendered.body.length + (br?.length ?? 0) + (gzip?.length ?? 0);
 }
 
 function versionOf(found: FoundPublicVerification): Version {
@@ -38,6 +61,7 @@ export class RenderedVerifications {
   // A Map iterates in insertion order; re-inserting on use makes its first key the least recently used.
   private readonly entries = new Map<string, RenderedVerification>();
   private bytes = 0;
+  private readonly compressing = new Set<Promise<void>>();
 
   constructor(private readonly maxBytes: number) {}
 
@@ -48,16 +72,44 @@ export class RenderedVerifications {
 
   /** The answer for the verification as found now: from memory, or rendered (by `render`) and kept. */
   get(found: FoundPublicVerification, render: () => string, variant = ''): Buffer {
+    return this.rendered(found, render, variant).body;
+  }
+
+  /** As get(), in the best coding `acceptEncoding` allows of those made so far. */
+  getEncoded(
+    found: FoundPublicVerification,
+    render: () => string,
+    variant: string,
+    acceptEncoding: string | undefined,
+  ): EncodedAnswer {
+    const { body, compressed } = this.rendered(found, render, variant);
+    const encoding = preferredEncoding(
+      acceptEncoding,
+      (candidate) => candidate === 'identity' || Boolean(compressed[candidate]),
+    );
+    return { body: encoding === 'identity' ? body : compressed[encoding]!, encoding };
+  }
+
+  /** Resolves once every compression started so far has finished (for tests). */
+  async compressed(): Promise<void> {
+    await Promise.all(this.compressing);
+  }
+
+  private rendered(
+    found: FoundPublicVerification,
+    render: () => string,
+    variant: string,
+  ): RenderedVerification {
     const code = variant ? `${found.cached.code} ${variant}` : found.cached.code;
     const kept = this.entries.get(code);
     if (kept && isSameVersion(kept.version, found)) {
       this.entries.delete(code);
       this.entries.set(code, kept);
-      return kept.body;
+      return kept;
     }
-    const body = Buffer.from(render());
-    this.keep(code, { version: versionOf(found), body });
-    return body;
+    const rendered = { version: versionOf(found), body: Buffer.from(render()), compressed: {} };
+    this.keep(code, rendered);
+    return rendered;
   }
 
   private keep(code: string, rendered: RenderedVerification): void {
@@ -65,6 +117,30 @@ export class RenderedVerifications {
     if (rendered.body.length > this.maxBytes) return;
     this.entries.set(code, rendered);
     this.bytes += rendered.body.length;
+    this.evictOverBudget();
+    if (rendered.body.length < MIN_COMPRESSED_BYTES) return;
+    const compressing = this.compress(code, rendered).finally(() =>
+      this.compressing.delete(compressing),
+    );
+    this.compressing.add(compressing);
+  }
+
+  private async compress(code: string, rendered: RenderedVerification): Promise<void> {
+    let forms: CompressedForms;
+    try {
+      forms = await compressedForms(rendered.body, 'quick');
+    } catch {
+      return; // zlib failing leaves the answer uncompressed, which every client takes
+    }
+    // Replaced or dropped while it was compressed: the forms belong to nothing kept.
+    if (this.entries.get(code) !== rendered) return;
+    this.bytes -= keptBytes(rendered);
+    rendered.compressed = forms;
+    this.bytes += keptBytes(rendered);
+    this.evictOverBudget();
+  }
+
+  private evictOverBudget(): void {
     while (this.bytes > this.maxBytes) this.drop(this.entries.keys().next().value as string);
   }
 
@@ -72,6 +148,6 @@ export class RenderedVerifications {
     const kept = this.entries.get(code);
     if (!kept) return;
     this.entries.delete(code);
-    this.bytes -= kept.body.length;
+    this.bytes -= keptBytes(kept);
   }
 }

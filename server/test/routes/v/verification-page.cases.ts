@@ -1,3 +1,5 @@
+import { brotliDecompressSync } from 'node:zlib';
+
 import { JSDOM } from 'jsdom';
 
 import { DEFAULT_TEMPLATE_DESIGN } from '@common/templates';
@@ -430,4 +432,26 @@ describe('GET /api/public/verifications/{code}/', () => {
     }
     await app.close();
   });
+});
+
+test('the page goes out compressed once its compressed form is made, the same page in fewer bytes', async () => {
+  const app = await createTestApp();
+  const user = await signedInUser(app);
+  const verification = await createVerification(app, user);
+  const url = `/v/${verification.code}`;
+  const plain = await app.inject({ url });
+  expect(plain.headers['content-encoding']).toBeUndefined();
+
+  // Compressed off the event loop after the first view: a moment later the page goes out in brotli.
+  let compressed = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+  for (let tries = 0; !compressed.headers['content-encoding'] && tries < 50; tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    compressed = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+  }
+
+  expect(compressed.headers['content-encoding']).toBe('br');
+  expect(compressed.headers.vary).toBe('Accept-Language, Cookie, Accept-Encoding');
+  expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(plain.body);
+  expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+  await app.close();
 });

@@ -1,5 +1,7 @@
 // A verification's public answer is rendered once per version (its cache entries and its status today) and kept
 // within a byte budget.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+
 import { DEFAULT_TEMPLATE_DESIGN, type TemplateDesign } from '@common/templates';
 import type { VerificationStatus } from '@common/verifications';
 
@@ -93,4 +95,45 @@ test('an answer larger than the whole budget is sent but not kept', () => {
     'a page longer than the budget',
   );
   expect(rendered.size).toBe(0);
+});
+
+test('an answer is compressed once after it is rendered, then sent in the best coding the client takes', async () => {
+  const rendered = new RenderedVerifications(1024 * 1024);
+  const page = `<p>${'A document issued under this code. '.repeat(200)}</p>`;
+  const renderer = counted(() => page);
+  const view = found('abc');
+  const browser = 'gzip, deflate, br, zstd';
+
+  // Until it is compressed, the page goes out as it is.
+  expect(rendered.getEncoded(view, renderer.render, 'en', browser).encoding).toBe('identity');
+  await rendered.compressed();
+
+  const br = rendered.getEncoded(view, renderer.render, 'en', browser);
+  expect(br.encoding).toBe('br');
+  expect(brotliDecompressSync(br.body).toString()).toBe(page);
+  expect(br.body.length).toBeLessThan(page.length / 10);
+  const gzip = rendered.getEncoded(view, renderer.render, 'en', 'br;q=0, gzip');
+  expect(gzip.encoding).toBe('gzip');
+  expect(gunzipSync(gzip.body).toString()).toBe(page);
+  expect(rendered.getEncoded(view, renderer.render, 'en', undefined)).toEqual({
+    body: Buffer.from(page),
+    encoding: 'identity',
+  });
+  expect(renderer.calls()).toBe(1);
+  // The compressed forms count against the budget too.
+  expect(rendered.size).toBe(page.length + br.body.length + gzip.body.length);
+});
+
+test('a version replaced while it was compressed keeps no stale compressed form', async () => {
+  const rendered = new RenderedVerifications(1024 * 1024);
+  const renderer = counted((call) => `<p>version ${call}: ${'text '.repeat(500)}</p>`);
+  const view = found('abc');
+
+  rendered.get(view, renderer.render, 'en');
+  const revoked = { ...view, verification: { ...view.verification, status: 'revoked' as const } };
+  rendered.get(revoked, renderer.render, 'en');
+  await rendered.compressed();
+
+  const answer = rendered.getEncoded(revoked, renderer.render, 'en', 'br');
+  expect(brotliDecompressSync(answer.body).toString()).toMatch(/^<p>version 2:/);
 });

@@ -19,6 +19,10 @@ export interface TemplateInput extends TemplateSettings {
   seal_enabled: boolean;
   /** The language its public pages are read in when the reader names none; null: English. */
   default_language: Language | null;
+  /** Its documents are achievements: their credentials are Open Badges, with this description and criteria. */
+  is_achievement: boolean;
+  achievement_description: string;
+  achievement_criteria: string;
 }
 
 export interface TemplateWrite {
