@@ -178,7 +178,8 @@ function ScannerPage({ onChooseLanguage }: { onChooseLanguage: (language: Langua
     <Box
       lang={t.language}
       dir={LANGUAGE_INFO[t.language].dir}
-      sx={{ minHeight: '100vh', bgcolor: 'background.default' }}
+      // Strict line breaking keeps Japanese and Chinese small kana and closing marks off a line's start.
+      sx={{ minHeight: '100vh', bgcolor: 'background.default', lineBreak: 'strict' }}
     >
       <ScannerHeader onChooseLanguage={onChooseLanguage} />
       <Box
