@@ -102,21 +102,38 @@ async function exportPkcs12(
   }
 }
 
+/** A self-signed P-256 root, valid from a year ago for `years` years. */
+async function testRootCa(name: string, serialNumber: string, years: number) {
+  const now = Date.now();
+  const keys = await keyPair('ec-p256');
+  const certificate = await x509.X509CertificateGenerator.createSelfSigned({
+    serialNumber,
+    name,
+    notBefore: new Date(now - 365 * DAY_MS),
+    notAfter: new Date(now + years * 365 * DAY_MS),
+    keys,
+    signingAlgorithm: { name: 'ECDSA', hash: 'SHA-256' },
+    extensions: [
+      new x509.BasicConstraintsExtension(true, undefined, true),
+      new x509.KeyUsagesExtension(
+        x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign,
+        true,
+      ),
+    ],
+  });
+  return { keys, certificate };
+}
+
 /** A test CA and a leaf from it with `options`, packed as a .p12 with its password. */
 export async function issuerCertificateFile(
   options: IssuerCertificateOptions = {},
 ): Promise<IssuerCertificateFile> {
   const now = Date.now();
-  const caKeys = await keyPair('ec-p256');
-  const ca = await x509.X509CertificateGenerator.createSelfSigned({
-    serialNumber: '01',
-    name: 'CN=Test Qualified CA, O=Test Trust Services',
-    notBefore: new Date(now - 365 * DAY_MS),
-    notAfter: new Date(now + 10 * 365 * DAY_MS),
-    keys: caKeys,
-    signingAlgorithm: { name: 'ECDSA', hash: 'SHA-256' },
-    extensions: [new x509.BasicConstraintsExtension(true, 0, true)],
-  });
+  const { keys: caKeys, certificate: ca } = await testRootCa(
+    'CN=Test Qualified CA, O=Test Trust Services',
+    '01',
+    10,
+  );
   const keys = await keyPair(options.key ?? 'rsa-2048');
   const leaf = await x509.X509CertificateGenerator.create({
     serialNumber: '02',
@@ -165,19 +182,11 @@ export interface CaFile {
 /** An operator's own CA as DOCUMENT_CA_P12 takes it: an intermediate of a test root, with its key and the root. */
 export async function caCertificateFile(options: CaFileOptions = {}): Promise<CaFile> {
   const now = Date.now();
-  const rootKeys = await keyPair('ec-p256');
-  const root = await x509.X509CertificateGenerator.createSelfSigned({
-    serialNumber: '0a',
-    name: 'CN=Alpha University Root CA, O=Alpha University',
-    notBefore: new Date(now - 365 * DAY_MS),
-    notAfter: new Date(now + 20 * 365 * DAY_MS),
-    keys: rootKeys,
-    signingAlgorithm: { name: 'ECDSA', hash: 'SHA-256' },
-    extensions: [
-      new x509.BasicConstraintsExtension(true, undefined, true),
-      new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign, true),
-    ],
-  });
+  const { keys: rootKeys, certificate: root } = await testRootCa(
+    'CN=Alpha University Root CA, O=Alpha University',
+    '0a',
+    20,
+  );
   const keys = await keyPair(options.key ?? 'ec-p256');
   const isCa = options.isCa ?? true;
   const intermediate = await x509.X509CertificateGenerator.create({
