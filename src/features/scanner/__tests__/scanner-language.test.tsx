@@ -19,6 +19,11 @@ import { CODE, lendNodeCrypto, makeIssuer, SERVICE_HOST } from './sealed-codes';
 jest.mock('@/features/scanner/decode/qr-decoder', () => ({
   loadQrDetector: () => new Promise(() => undefined),
 }));
+// A PDF of a few pages with no QR code on them.
+jest.mock('@/features/scanner/decode/decode-file', () => ({
+  ...jest.requireActual('@/features/scanner/decode/decode-file'),
+  decodeQrFromFile: async () => ({ text: null, pdfPages: 3 }),
+}));
 
 lendNodeCrypto();
 
@@ -72,6 +77,17 @@ describe('the scanner in the verifier’s language', () => {
     expect(screen.getByRole('button', { name: 'المسح بالكاميرا' })).toBeVisible();
     // The mirrored styles come from their own Emotion cache.
     expect(document.head.querySelector('style[data-emotion^="muirtl"]')).not.toBeNull();
+  });
+
+  it('counts the pages of a PDF with no code in Polish plurals', async () => {
+    const { user } = await openScanner('/scan?lang=pl');
+
+    const pdf = new File(['%PDF-1.7'], 'scan.pdf', { type: 'application/pdf' });
+    await user.upload(screen.getByLabelText('Wybierz obraz lub plik PDF'), pdf);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'W tym pliku PDF nie znaleziono kodu QR (odczytano 3 strony).',
+    );
   });
 
   it('stays English for an English browser, with nothing asked', async () => {
