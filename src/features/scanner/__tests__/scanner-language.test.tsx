@@ -19,10 +19,16 @@ import { CODE, lendNodeCrypto, makeIssuer, SERVICE_HOST } from './sealed-codes';
 jest.mock('@/features/scanner/decode/qr-decoder', () => ({
   loadQrDetector: () => new Promise(() => undefined),
 }));
-// A PDF of a few pages with no QR code on them.
+// What a chosen file holds: by default a PDF of a few pages with no QR code on them.
+const mockDecodedFile = jest.fn(
+  async (): Promise<{ text: string | null; pdfPages: number | null }> => ({
+    text: null,
+    pdfPages: 3,
+  }),
+);
 jest.mock('@/features/scanner/decode/decode-file', () => ({
   ...jest.requireActual('@/features/scanner/decode/decode-file'),
-  decodeQrFromFile: async () => ({ text: null, pdfPages: 3 }),
+  decodeQrFromFile: () => mockDecodedFile(),
 }));
 
 lendNodeCrypto();
@@ -87,6 +93,22 @@ describe('the scanner in the verifier’s language', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'W tym pliku PDF nie znaleziono kodu QR (odczytano 3 strony).',
+    );
+  });
+
+  it('keeps the result when the switcher turns the page right to left', async () => {
+    mockDecodedFile.mockResolvedValueOnce({ text: 'WIFI:S:cafe;;', pdfPages: null });
+    const { user } = await openScanner('/scan?lang=fr');
+    const photo = new File(['…'], 'code.png', { type: 'image/png' });
+    await user.upload(screen.getByLabelText('Choisir une image ou un PDF'), photo);
+    expect(await screen.findByText('Ce code QR n’est pas un code QR Verify')).toBeVisible();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Langue' }), 'العربية');
+
+    expect(await screen.findByText('رمز QR هذا ليس رمزًا من QR Verify')).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1 }).closest('[dir]')).toHaveAttribute(
+      'dir',
+      'rtl',
     );
   });
 

@@ -12,7 +12,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import NativeSelect from '@mui/material/NativeSelect';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
 import { useAppSelector } from '@/app/hooks';
@@ -166,13 +166,18 @@ function ScannerHeader({ onChooseLanguage }: { onChooseLanguage: (language: Lang
   );
 }
 
-function ScannerPage({ onChooseLanguage }: { onChooseLanguage: (language: Language) => void }) {
+interface ScannerPageProps {
+  onChooseLanguage: (language: Language) => void;
+  /** The text of the code last read, kept above the page so that a switch of direction (Arabic) keeps it. */
+  scanned: string | null;
+  onScanned: (text: string | null) => void;
+}
+
+function ScannerPage({ onChooseLanguage, scanned, onScanned }: ScannerPageProps) {
   const t = useScannerTranslator();
   useDocumentTitle(`${t.t('scanner.title')} · ${PRODUCT_NAME}`);
   useDocumentHead({ description: t.t('scanner.description') });
   const { trustList, isLoading } = useTrustList();
-  const [scanned, setScanned] = useState<string | null>(null);
-  const showResult = useCallback((text: string) => setScanned(text), []);
 
   return (
     <Box
@@ -196,8 +201,8 @@ function ScannerPage({ onChooseLanguage }: { onChooseLanguage: (language: Langua
         </Box>
         <Card variant="outlined">
           <CardContent sx={{ display: 'grid', gap: 2 }}>
-            <CameraScanner onDetected={showResult} />
-            <FilePicker onDecoded={showResult} />
+            <CameraScanner onDetected={onScanned} />
+            <FilePicker onDecoded={onScanned} />
           </CardContent>
         </Card>
         {scanned !== null && (
@@ -216,7 +221,7 @@ function ScannerPage({ onChooseLanguage }: { onChooseLanguage: (language: Langua
             ) : (
               <ScanResult text={scanned} trustList={trustList} />
             )}
-            <Button variant="text" onClick={() => setScanned(null)} sx={{ justifySelf: 'start' }}>
+            <Button variant="text" onClick={() => onScanned(null)} sx={{ justifySelf: 'start' }}>
               {t.t('scanner.result.clear')}
             </Button>
           </Box>
@@ -229,6 +234,7 @@ function ScannerPage({ onChooseLanguage }: { onChooseLanguage: (language: Langua
 export function ScannerScreen() {
   const { language, choose } = useScannerLanguage();
   const translator = useLoadedTranslator(language);
+  const [scanned, setScanned] = useState<string | null>(null);
 
   useEffect(() => {
     registerScannerWorker();
@@ -241,7 +247,7 @@ export function ScannerScreen() {
   return (
     <DirectionProvider dir={LANGUAGE_INFO[translator.language].dir}>
       <ScannerTranslator.Provider value={translator}>
-        <ScannerPage onChooseLanguage={choose} />
+        <ScannerPage onChooseLanguage={choose} scanned={scanned} onScanned={setScanned} />
       </ScannerTranslator.Provider>
     </DirectionProvider>
   );
