@@ -22,6 +22,11 @@ export function publicCredentialPath(code: string): string {
   return `/api/public/verifications/${code}/credential/`;
 }
 
+/** A verification's Open Badge as a PNG with its credential baked in (OB 3.0 baking), offered as the credential is. */
+export function publicBadgePath(code: string): string {
+  return `/api/public/verifications/${code}/badge.png`;
+}
+
 /** What LinkedIn's "Add to profile" form is filled with: the certification as the credential states it. */
 export interface LinkedInCertification {
   name: string;

@@ -467,6 +467,8 @@ export const publicVerificationSchema = z.object({
   credential: z
     .object({
       url: z.string(),
+      /** The Open Badge baked into a PNG (relative, as url is); null when the credential is not an Open Badge. */
+      badge_url: z.string().nullable(),
       linkedin: z.object({
         name: z.string(),
         organizationName: z.string(),

@@ -1,8 +1,8 @@
 // Which Host gets what. Our own host names (PUBLIC_URL's, and loopback for local use, Caddy's ask and health
 // checks) get the whole app. A verified custom domain gets its account's public pages only: /v/{code} (another
 // account's code shows the not-found page: servedOnHost, in the page's route), the page's assets and favicon, the
-// seal trust list (its pages check seals against it), its DID document (/.well-known/did.json), and the document and
-// credential downloads and logos of that account; anything else there (the SPA, /api/, /companion) is 404.
+// seal trust list (its pages check seals against it), its DID document (/.well-known/did.json), and the document,
+// credential and badge downloads and logos of that account; anything else there (the SPA, /api/, /companion) is 404.
 // A domain its account removed keeps serving the codes printed with it (findDomainOwner).
 // Any other name is refused with 421, so nobody can point a domain at us and have our pages under it; except the
 // health checks and /metrics, which load balancers and scrapers send to an instance by its address or container
@@ -27,7 +27,7 @@ const PAGE_PATH = /^\/v\/[^/]+\/?$/;
 const DOCUMENT_PATH = /^\/v\/([^/]+)\/document\/?$/;
 const LOGO_PATH = /^\/v\/logos\/([^/]+)\/[^/]+$/;
 const SHARED_PATHS = /^\/(?:v\/assets\/[^/]+|favicon\.svg|\.well-known\/(?:jwks|did)\.json)$/;
-const CREDENTIAL_PATH = /^\/api\/public\/verifications\/([^/]+)\/credential\/?$/;
+const CREDENTIAL_PATH = /^\/api\/public\/verifications\/([^/]+)\/(?:credential\/?|badge\.png)$/;
 const PROBE_PATHS = /^\/(?:api\/health(?:\/ready)?\/?|metrics)$/;
 
 function misdirected(): AppError {

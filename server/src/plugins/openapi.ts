@@ -118,6 +118,11 @@ const UNDECLARED_ANSWERS: Record<string, Answers> = {
       content: { 'image/png': { schema: BINARY }, 'image/svg+xml': { schema: BINARY } },
     },
   },
+  'GET /api/public/verifications/:code/badge.png': fileAnswer(
+    "The verification's Open Badge: a PNG with its credential in an iTXt chunk `openbadgecredential` (OB 3.0 " +
+      'baking); 404 when the credential is not an Open Badge or is not offered.',
+    'image/png',
+  ),
   'GET /api/uploads/:id/': fileAnswer(
     'The staged file, as it was sent.',
     ...DOCUMENT_CONTENT_TYPES,
@@ -477,8 +482,10 @@ function swaggerOptions(app: FastifyInstance): FastifyDynamicSwaggerOptions {
     transform: ({ schema, url, route }) => {
       if (!isDocumented(url)) return { schema: { hide: true }, url };
       const operation = documentRoute(route, (schema ?? {}) as RouteSchema, writer);
-      // As the API's convention writes them: a prefix's own route is registered without its slash.
-      return { schema: operation as never, url: url.endsWith('/') ? url : `${url}/` };
+      // As the API's convention writes them: a prefix's own route is registered without its slash; a file's name
+      // (badge.png) has none.
+      const isWritten = url.endsWith('/') || /\.[a-z]+$/.test(url);
+      return { schema: operation as never, url: isWritten ? url : `${url}/` };
     },
     transformObject: (documentObject) => {
       const document = (documentObject as { openapiObject: OpenApiDocument }).openapiObject;

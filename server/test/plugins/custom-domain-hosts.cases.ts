@@ -1,4 +1,5 @@
 import { dnsServerForFile, verifyCustomDomain } from '../helpers/dns-server';
+import { createTemplate } from '../helpers/templates';
 import { createTestApp } from '../helpers/test-app';
 import { createVerification, signedInUser, type TestUser } from '../helpers/verifications';
 
@@ -59,6 +60,21 @@ describe('a verified custom domain', () => {
     expect((await onHost('localhost', `/v/${otherCode}`)).statusCode).toBe(200);
     // The domain is named on our host too.
     expect((await onHost('localhost', `/v/${ownCode}`)).body).toContain(namedByDomain);
+  });
+
+  test("serves its account's credential and Open Badge downloads, and not another account's", async () => {
+    const template = await createTemplate(app, issuer, { is_achievement: true });
+    const badge = await createVerification(app, issuer, {
+      template_id: template.id,
+      allow_download: 'true',
+    });
+    const base = `/api/public/verifications/${badge.code}`;
+    expect((await onHost(DOMAIN, `${base}/credential/`)).statusCode).toBe(200);
+    const png = await onHost(DOMAIN, `${base}/badge.png`);
+    expect([png.statusCode, png.headers['content-type']]).toEqual([200, 'image/png']);
+    const other = `/api/public/verifications/${otherCode}/credential/`;
+    expect((await onHost(DOMAIN, other)).statusCode).toBe(404);
+    expect((await onHost('localhost', other)).statusCode).toBe(200);
   });
 
   test('answers 404 for everything but the public pages: the SPA, the API, Companion', async () => {

@@ -1,10 +1,16 @@
 // Reads what the public page shows for a code, for the public-page cache.
+import { sql, type Kysely } from 'kysely';
+
 import { loadIssuerIdentities } from '../account/load-issuer-identities';
 import { documentSignature, selectVerificationRows } from '../verifications/verification-rows';
 
 import type { Database } from '../../db/schema';
 import type { CachedPublicVerification } from './public-verification';
-import type { Kysely } from 'kysely';
+
+// What the credential says, not the template's is_achievement: that may have changed since it was issued. A deleted
+// verification's emptied credential ('') is none.
+const IS_OPEN_BADGE = sql<boolean>`coalesce(
+  (nullif(issued.credential, '')::jsonb -> 'type') @> '["OpenBadgeCredential"]', false)`;
 
 export async function loadPublicVerification(
   db: Kysely<Database>,
@@ -15,6 +21,8 @@ export async function loadPublicVerification(
       join.onRef('d.account_id', '=', 'v.user_id').on('d.status', '=', 'verified'),
     )
     .select('d.domain as issuer_domain')
+    .leftJoin('verification_credentials as issued', 'issued.verification_id', 'v.id')
+    .select(IS_OPEN_BADGE.as('has_open_badge'))
     .where('v.code', '=', code)
     .executeTakeFirst();
   if (!row) return null;
@@ -41,6 +49,8 @@ export async function loadPublicVerification(
     secured_size: row.secured_size,
     template_id: row.template_id,
     sealed: row.seal !== null,
+    seal: row.seal,
     has_credential: Boolean(row.has_credential),
+    has_open_badge: row.has_open_badge,
   };
 }

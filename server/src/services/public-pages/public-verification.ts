@@ -1,6 +1,6 @@
 // The public view of a verification (its type is shared with the SPA in common/), derived from what the
 // public-page cache keeps.
-import { publicCredentialPath } from '@common/credentials';
+import { publicBadgePath, publicCredentialPath } from '@common/credentials';
 import { verificationStatus } from '@common/verifications';
 import type { PublicVerification } from '@common/verifications-schemas';
 
@@ -19,6 +19,10 @@ export interface CachedPublicVerification extends Omit<PublicVerification, 'stat
   sealed: boolean;
   /** Whether it has a verifiable credential (docs/credentials.md). */
   has_credential: boolean;
+  /** Whether that credential is an Open Badge (its template made documents achievements when it was issued). */
+  has_open_badge: boolean;
+  /** The seal its printed QR code carries (docs/seals.md), for the Open Badge's QR code; never shown. */
+  seal: string | null;
 }
 
 /** The credential the page offers: the download (relative, so a custom domain serves it too) and LinkedIn's fields. */
@@ -27,6 +31,7 @@ function offeredCredential(cached: CachedPublicVerification): PublicVerification
   const { issuer } = cached;
   return {
     url: publicCredentialPath(cached.code),
+    badge_url: cached.has_open_badge ? publicBadgePath(cached.code) : null,
     linkedin: {
       name: cached.title,
       organizationName: issuer.issuer ?? issuer.declared_name ?? issuer.name,

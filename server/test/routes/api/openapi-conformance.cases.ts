@@ -34,6 +34,8 @@ const NOT_CALLED = new Set(['/api/team/invitations/{token}/', '/api/account/expo
 // Caddy's question before a certificate: 404 for any name that is not a verified custom domain.
 const ASKED: Record<string, { query: string; status: number }> = {
   '/api/custom-domains/allowed/': { query: '?domain=nowhere.example', status: 404 },
+  // The code's template makes no achievements: its credential is no Open Badge.
+  '/api/public/verifications/{code}/badge.png': { query: '', status: 404 },
 };
 
 let app: FastifyInstance;

@@ -114,7 +114,8 @@ function expectedSecurity(rule: RouteAccess): Record<string, string[]>[] {
 
 /** /api/verifications/:id/ as the document writes it: /api/verifications/{id}/. */
 function documentPath(url: string): string {
-  const withSlash = url.endsWith('/') ? url : `${url}/`;
+  // A file's name (badge.png) keeps no slash.
+  const withSlash = url.endsWith('/') || /\.[a-z]+$/.test(url) ? url : `${url}/`;
   return withSlash.replace(/:(\w+)/g, '{$1}');
 }
 

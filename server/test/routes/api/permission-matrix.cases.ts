@@ -47,6 +47,7 @@ const RULES: Record<string, RouteAccess> = {
   'GET /api/settings': 'public',
   'GET /api/public/verifications/:code/': 'public',
   'GET /api/public/verifications/:code/credential/': 'public',
+  'GET /api/public/verifications/:code/badge.png': 'public',
   'POST /api/auth/register/': 'public',
   'PATCH /api/auth/resend-otp/': 'public',
   'PATCH /api/auth/email-verification/': 'public',

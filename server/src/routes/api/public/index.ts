@@ -1,10 +1,12 @@
 // /api/public/: what anyone may read without signing in: a verification's public view by its code, with the
-// design of the template its page renders with, and its verifiable credential when the holder may take it. Serialised once per version of the verification and kept
+// design of the template its page renders with, and its verifiable credential (as JSON, and baked into a PNG for an
+// Open Badge) when the holder may take it. The JSON view is serialised once per version of the verification and kept
 // (rendered-verifications.ts), as the /v page is.
 import { WITHDRAWN_RECORD_MESSAGE } from '@common/account-deletion-schemas';
 import { verifiableCredentialSchema } from '@common/credentials-schemas';
 import { translatorFor } from '@common/i18n/catalogues';
 import { LANGUAGE_COOKIE, negotiateLanguage } from '@common/i18n/negotiate-language';
+import { isDownloadOffered } from '@common/public-page/page-verdict';
 import { statusText } from '@common/public-page/status-text';
 import {
   publicCodeParams,
@@ -15,6 +17,7 @@ import {
 
 import { AppError, notFoundError } from '../../../lib/app-error';
 import { attachment } from '../../../lib/content-disposition';
+import { bakedBadge } from '../../../services/credentials/bake-badge';
 import { credentialNotOffered } from '../../../services/credentials/credential-services';
 import { RenderedVerifications } from '../../../services/public-pages/rendered-verifications';
 
@@ -80,6 +83,17 @@ const publicRoutes: FastifyPluginAsync = async (app) => {
   );
 
   // The holder's copy of the credential: offered as the document download is (docs/credentials.md).
+  const offeredCredential = async (code: string) => {
+    const found = await app.services.publicPages.findVerification(code);
+    if (!found) throw await missingRecordError(code);
+    const isOffered = found.cached.allow_download && found.design.allow_download;
+    const credential = isOffered
+      ? await app.services.credentials.credentialOf(found.cached.id)
+      : null;
+    if (!credential) throw credentialNotOffered();
+    return { found, credential };
+  };
+
   app.withTypeProvider<ZodTypeProvider>().get(
     '/verifications/:code/credential/',
     {
@@ -89,13 +103,7 @@ const publicRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const found = await app.services.publicPages.findVerification(request.params.code);
-      if (!found) throw await missingRecordError(request.params.code);
-      const isOffered = found.cached.allow_download && found.design.allow_download;
-      const credential = isOffered
-        ? await app.services.credentials.credentialOf(found.cached.id)
-        : null;
-      if (!credential) throw credentialNotOffered();
+      const { found, credential } = await offeredCredential(request.params.code);
       return reply
         .header('cache-control', 'no-store')
         .header('access-control-allow-origin', '*')
@@ -103,6 +111,37 @@ const publicRoutes: FastifyPluginAsync = async (app) => {
         .send(credential);
     },
   );
+
+  // The same credential baked into a PNG, for an Open Badge only (OB 3.0 baking).
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/verifications/:code/badge.png',
+      { schema: { params: publicCodeParams } },
+      async (request, reply) => {
+        const { found, credential } = await offeredCredential(request.params.code);
+        const { cached } = found;
+        if (!cached.has_open_badge) throw credentialNotOffered();
+        const badge = await bakedBadge({
+          credential,
+          // The text the JSON download answers: its response schema through the same serializer (Fastify's
+          // types take a schema for a JSON Schema object).
+          credentialJson: reply.serializeInput(
+            credential,
+            verifiableCredentialSchema as unknown as Record<string, unknown>,
+          ),
+          // The printed code, seal included, while the page offers the document that carries it anyway.
+          seal: isDownloadOffered(found.verification.status) ? cached.seal : null,
+          getLogo: (templateId, file) => app.services.publicPages.getLogo(templateId, file),
+        });
+        return reply
+          .type('image/png')
+          .header('cache-control', 'no-store')
+          .header('access-control-allow-origin', '*')
+          .header('content-disposition', attachment(`${cached.code}-badge.png`))
+          .send(badge);
+      },
+    );
 };
 
 export default publicRoutes;

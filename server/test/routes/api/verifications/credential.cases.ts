@@ -111,6 +111,8 @@ test('the holder downloads it when the download is allowed; the public JSON name
   const publicView = (await get(`/api/public/verifications/${offered.code}/`)).json();
   expect(publicView.credential).toEqual({
     url: `/api/public/verifications/${offered.code}/credential/`,
+    // Not an achievement template: no Open Badge to bake (server/test/credentials/badge.cases.ts).
+    badge_url: null,
     linkedin: {
       name: 'Bachelor of Science',
       organizationName: 'Grace Hopper',
