@@ -54,7 +54,7 @@ function scannerFiles(compilation: Compilation): string[] {
   if (entry) addChunksOf(entry);
   const scanner = compilation.namedChunkGroups.get(SCANNER_CHUNK);
   if (scanner) visit(scanner);
-  // The latin subsets of the font (the scanner's words are English); CSS loads them, so no chunk lists them.
+  // The latin subsets of the font (other scripts use the system's fonts); CSS loads them, so no chunk lists them.
   for (const name of Object.keys(compilation.assets)) {
     if (/^assets\/inter-latin-(ext-)?\d+-normal\.\w+\.woff2$/.test(name)) files.add(name);
   }

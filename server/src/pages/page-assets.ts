@@ -9,6 +9,7 @@ import { build } from 'esbuild';
 
 import { CATALOGUES } from '@common/i18n/catalogues';
 import { LANGUAGES, type Language } from '@common/i18n/languages';
+import type { Messages } from '@common/i18n/translator';
 
 import { sha256 } from '../lib/sha256';
 
@@ -38,8 +39,15 @@ export function messagesAssetName(language: Language): string | null {
   return language === 'en' ? null : `messages-${language}.js`;
 }
 
+/** The page's messages: the scanner's own (scanner.*) are the SPA's, loaded there. */
+function pageMessages(language: Language): Messages {
+  return Object.fromEntries(
+    Object.entries(CATALOGUES[language]).filter(([key]) => !key.startsWith('scanner.')),
+  );
+}
+
 function messagesAsset(language: Language): Buffer {
-  return Buffer.from(`window.qrverifyMessages=${JSON.stringify(CATALOGUES[language])};\n`);
+  return Buffer.from(`window.qrverifyMessages=${JSON.stringify(pageMessages(language))};\n`);
 }
 
 export function fontAssetName(weight: FontWeight): string {
