@@ -290,6 +290,12 @@ function credentialActions(
       <a class="secondary" href="${linkedIn}" target="_blank" rel="noopener noreferrer"
         >${icon('external')}${t.t('credential.linkedin')}</a
       >
+      ${
+        credential.badge_url &&
+        html`<a class="secondary" href="${credential.badge_url}" download="${code}-badge.png"
+          >${icon('badge')}${t.t('credential.badge')}</a
+        >`
+      }
     </div>
   </div>`;
 }

@@ -3,6 +3,7 @@
 // the document.
 import { JSDOM } from 'jsdom';
 
+import { createTemplate } from '../../helpers/templates';
 import { createTestApp } from '../../helpers/test-app';
 import { createVerification, signedInUser } from '../../helpers/verifications';
 
@@ -34,7 +35,10 @@ test('a valid record offers its credential for download and LinkedIn’s form fi
   const section = await credentialSection(verification.code);
 
   expect(section?.querySelector('h3')?.textContent).toBe('Digital credential');
-  const [download, linkedIn] = [...section!.querySelectorAll('a')];
+  const links = [...section!.querySelectorAll('a')];
+  // Not an achievement: no badge to take.
+  expect(links).toHaveLength(2);
+  const [download, linkedIn] = links;
   expect(download?.textContent).toBe('Download credential');
   expect(download?.getAttribute('download')).toBe(`${verification.code}-credential.json`);
   const credential = await app.inject({ url: download!.getAttribute('href')! });
@@ -57,6 +61,28 @@ test('a valid record offers its credential for download and LinkedIn’s form fi
     certUrl: `https://verify.example.com/v/${verification.code}`,
     certId: verification.code,
   });
+});
+
+test('an Open Badge is offered as a badge image too, the credential baked in', async () => {
+  const user = await signedInUser(app);
+  const template = await createTemplate(app, user, {
+    allow_download: true,
+    is_achievement: true,
+    achievement_description: 'Completed the course.',
+  });
+  const verification = await createVerification(app, user, {
+    allow_download: 'true',
+    template_id: template.id,
+  });
+
+  const badge = (await credentialSection(verification.code))?.querySelectorAll('a')[2];
+
+  expect(badge?.textContent).toBe('Download badge image');
+  expect(badge?.getAttribute('download')).toBe(`${verification.code}-badge.png`);
+  const image = await app.inject({ url: badge!.getAttribute('href')! });
+  expect(image.statusCode).toBe(200);
+  expect(image.headers['content-type']).toBe('image/png');
+  expect(image.rawPayload.includes('openbadgecredential')).toBe(true);
 });
 
 test('the credential actions speak the reader’s language', async () => {
