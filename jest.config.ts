@@ -10,7 +10,7 @@ import type { Config } from 'jest';
 const POSTGRES_TEST_URL =
   process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-const swcTransform: Config['transform'] = {
+export const swcTransform: Config['transform'] = {
   '^.+\\.[cm]?(t|j)sx?$': [
     '@swc/jest',
     {
@@ -77,6 +77,9 @@ const esmPackages = [
     'preact',
   ],
 ].join('|');
+
+/** Node modules are not transformed, but for the ESM-only packages above. */
+export const transformIgnorePatterns = [`node_modules/(?!(${esmPackages})/)`];
 
 function isReachable(url: string): Promise<boolean> {
   const { hostname, port } = new URL(url);
@@ -189,7 +192,7 @@ function serverProject(
     // *.postgres.test.ts need a Postgres server: they run in the Postgres project only.
     testPathIgnorePatterns: databaseUrl ? [] : ['\\.postgres\\.test\\.ts$'],
     transform: swcTransform,
-    transformIgnorePatterns: [`node_modules/(?!(${esmPackages})/)`],
+    transformIgnorePatterns,
     moduleNameMapper,
     globals: { TEST_DATABASE_URL: databaseUrl ?? '', ...tests.globals },
     // Migrates one template database per run, which each test's fresh database is copied from: a set-up file per
@@ -208,7 +211,7 @@ export default async function config(): Promise<Config> {
       testMatch: ['**/__tests__/**/*.test.ts?(x)'],
       setupFilesAfterEnv: ['<rootDir>/src/testing/setup-tests.ts'],
       transform: swcTransform,
-      transformIgnorePatterns: [`node_modules/(?!(${esmPackages})/)`],
+      transformIgnorePatterns,
       moduleNameMapper,
     },
     {

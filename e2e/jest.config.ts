@@ -3,6 +3,8 @@
 // and browser on free ports, so two specs run side by side (a spec mostly waits on its server and its browser).
 import path from 'node:path';
 
+import { swcTransform, transformIgnorePatterns } from '../jest.config';
+
 import type { Config } from 'jest';
 
 const root = path.resolve(__dirname, '..');
@@ -15,9 +17,9 @@ const config: Config = {
   testEnvironment: '<rootDir>/e2e/support/environment.ts',
   globalSetup: '<rootDir>/e2e/support/global-setup.ts',
   globalTeardown: '<rootDir>/e2e/support/global-teardown.ts',
-  transform: {
-    '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }],
-  },
+  // As the unit suites: the verifier of credentials (credentials.e2e.ts) is ESM-only.
+  transform: swcTransform,
+  transformIgnorePatterns,
   // The accessibility spec reads the SPA's route table.
   moduleNameMapper: {
     '^@common/(.*)$': '<rootDir>/common/$1',

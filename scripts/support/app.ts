@@ -1,12 +1,12 @@
 // Starts the real app (server process + built SPA) on a free port with a fresh DATA_DIR and an SMTP capture.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { UNLIMITED_FREE_PLAN } from '../../server/test/helpers/plans';
 
+import { freePort } from './free-port';
 import { startMailbox, type Mailbox } from './mailbox';
 
 const root = path.resolve(__dirname, '../..');
@@ -34,17 +34,6 @@ export interface RunningApp {
    */
   restart(whileStopped?: () => Promise<void>): Promise<void>;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 // A cold start (tsx compiling the server, migrations on a new PGlite) takes seconds on a quiet machine and a

@@ -2,8 +2,9 @@
 // the server), for tests of what crosses that chain: signals, exit codes, data written on shutdown.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
+
+import { freePort } from './free-port';
 
 const root = path.resolve(__dirname, '../..');
 const START_TIMEOUT_MS = 60_000;
@@ -39,17 +40,6 @@ export interface NpmStartOptions {
    * the chain while it starts (one that kills it makes startWithNpm reject, as any start that did not finish).
    */
   onSpawn?: (npmPid: number) => void;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** The fields of /proc/<pid>/stat after the command name (state, parent, ...); none once the process is gone. */

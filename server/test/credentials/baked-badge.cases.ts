@@ -11,8 +11,9 @@ import { crc32 } from 'node:zlib';
 import type { VerifiableCredential } from '@common/credentials-schemas';
 
 import { bakeBadge } from '../../src/services/credentials/bake-badge';
-import { listeningTestApp, verifyIndependently } from '../helpers/credential-verifier';
+import { verifyIndependently } from '../helpers/credential-verifier';
 import { createTemplate } from '../helpers/templates';
+import { listeningTestApp } from '../helpers/test-app';
 import { makePng, RED } from '../helpers/test-documents';
 import { createVerification, signedInUser, type TestUser } from '../helpers/verifications';
 

@@ -2,7 +2,8 @@
 // the server's own credential code takes part in verifying.
 import { decodeList } from '@digitalbazaar/vc-bitstring-status-list';
 
-import { listeningTestApp, verifyIndependently as verify } from '../helpers/credential-verifier';
+import { verifyIndependently as verify } from '../helpers/credential-verifier';
+import { listeningTestApp } from '../helpers/test-app';
 import { createVerification, signedInUser, type TestUser } from '../helpers/verifications';
 
 import type { FastifyInstance } from 'fastify';

