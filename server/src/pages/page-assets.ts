@@ -9,7 +9,6 @@ import { build } from 'esbuild';
 
 import { CATALOGUES } from '@common/i18n/catalogues';
 import { LANGUAGES, type Language } from '@common/i18n/languages';
-import type { Messages } from '@common/i18n/translator';
 
 import { sha256 } from '../lib/sha256';
 
@@ -40,7 +39,7 @@ export function messagesAssetName(language: Language): string | null {
 }
 
 /** The page's messages: the scanner's own (scanner.*) are the SPA's, loaded there. */
-function pageMessages(language: Language): Messages {
+function pageMessages(language: Language): Record<string, string> {
   return Object.fromEntries(
     Object.entries(CATALOGUES[language]).filter(([key]) => !key.startsWith('scanner.')),
   );
