@@ -12,9 +12,13 @@ export function issuerDidPath(accountId: string): string {
   return `/issuers/${accountId}/did.json`;
 }
 
-/** The account's signed revocation list (a BitstringStatusListCredential). */
-export function statusListPath(accountId: string): string {
-  return `/issuers/${accountId}/status/revocation`;
+/**
+ * One of the account's signed revocation lists (a BitstringStatusListCredential): the first at the address the
+ * earliest credentials name, each further one (once the one before is nearly full) below it.
+ */
+export function statusListPath(accountId: string, listNumber: number | string = 0): string {
+  const first = `/issuers/${accountId}/status/revocation`;
+  return listNumber === 0 ? first : `${first}/${listNumber}`;
 }
 
 /** A verification's signed credential, as anyone holding its code may download it. */

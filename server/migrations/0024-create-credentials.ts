@@ -1,5 +1,6 @@
 // Verifiable credentials (docs/credentials.md): each verification's signed W3C VC 2.0 credential, and each account's
-// Bitstring Status List, whose bit at a credential's index says it is revoked. The list is kept as bits, flipped in
+// Bitstring Status Lists (a new one once the newest is nearly full), whose bit at a credential's index says it is
+// revoked. The list is kept as bits, flipped in
 // the transaction that revokes; its version names the signed list a cache holds. A template may mark its documents
 // as achievements, which makes their credentials Open Badges.
 // Migrations take Kysely<unknown>: they must keep working after src/db/schema.ts moves on.
@@ -15,12 +16,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('status_lists')
     .addColumn('account_id', 'uuid', (column) =>
-      column.primaryKey().references('users.id').onDelete('cascade'),
+      column.notNull().references('users.id').onDelete('cascade'),
     )
+    // 0, 1, …: list 0 is served at /issuers/{id}/status/revocation, list n at …/revocation/{n}.
+    .addColumn('list_number', 'integer', (column) => column.notNull())
     // Bit i (most significant bit of byte i / 8 first, as the spec numbers them) set: revoked.
     .addColumn('bits', 'bytea', (column) => column.notNull())
     .addColumn('version', 'integer', (column) => column.notNull().defaultTo(1))
     .addColumn('updated_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
+    .addPrimaryKeyConstraint('status_lists_pkey', ['account_id', 'list_number'])
     .execute();
   // A deleted verification's index stays taken, its bit set: a new credential never inherits it.
   await db.schema
@@ -28,6 +32,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('account_id', 'uuid', (column) =>
       column.notNull().references('users.id').onDelete('cascade'),
     )
+    .addColumn('list_number', 'integer', (column) => column.notNull())
     .addColumn('status_index', 'integer', (column) => column.notNull())
     .addColumn('verification_id', 'uuid', (column) =>
       column.unique().references('verifications.id').onDelete('set null'),
@@ -35,7 +40,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // The signed credential's JSON, as issued; emptied when its verification is deleted.
     .addColumn('credential', 'text', (column) => column.notNull())
     .addColumn('created_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
-    .addPrimaryKeyConstraint('verification_credentials_pkey', ['account_id', 'status_index'])
+    .addPrimaryKeyConstraint('verification_credentials_pkey', [
+      'account_id',
+      'list_number',
+      'status_index',
+    ])
     .execute();
 }
 

@@ -637,9 +637,11 @@ export interface WebhookScanEventsTable {
   sent_at: ColumnType<Date, Date | undefined, Date>;
 }
 
-/** An account's revocation list (docs/credentials.md): bit i set, the credential at index i is revoked. */
+/** One of an account's revocation lists (docs/credentials.md): bit i set, the credential at index i is revoked. */
 export interface StatusListsTable {
   account_id: string;
+  /** 0, 1, …: a new list once the newest is nearly full. */
+  list_number: number;
   bits: Buffer;
   /** Raised with every flip: names the signed list a cache holds, and its ETag. */
   version: Generated<number>;
@@ -649,6 +651,7 @@ export interface StatusListsTable {
 /** A verification's signed credential and its index in its account's status list. */
 export interface VerificationCredentialsTable {
   account_id: string;
+  list_number: number;
   status_index: number;
   /** Null once the verification is deleted: its index stays taken, its bit set. */
   verification_id: string | null;

@@ -1,6 +1,7 @@
 // Issued credentials checked by a verifier we did not write (issue 32, helpers/credential-verifier.ts): nothing of
 // the server's own credential code takes part in verifying.
 import { decodeList } from '@digitalbazaar/vc-bitstring-status-list';
+import { sql } from 'kysely';
 
 import { verifyIndependently as verify } from '../helpers/credential-verifier';
 import { listeningTestApp } from '../helpers/test-app';
@@ -120,4 +121,41 @@ test('an Open Badge verifies and has the OB 3.0 shape: type, achievement, issuer
   const result = await verify(credential, origin);
   expect(result.error).toBeUndefined();
   expect(result.verified).toBe(true);
+});
+
+test('an account whose list is full issues on a second list, which verifies and revokes as the first', async () => {
+  const user = await signedInUser(app);
+  const first = await createVerification(app, user);
+  const firstCredential = await ownCredential(user, first.id);
+  // Every other entry of list 0 taken, as by 131,071 earlier credentials.
+  await sql`
+    insert into verification_credentials (account_id, list_number, status_index, credential)
+    select ${user.id}, 0, entry, '' from generate_series(0, 131071) as entry
+    on conflict do nothing`.execute(app.db);
+
+  const verification = await createVerification(app, user);
+  const credential = await ownCredential(user, verification.id);
+
+  const listUrl = credential.credentialStatus.statusListCredential as string;
+  expect(listUrl).toBe(`${origin}/issuers/${user.id}/status/revocation/1`);
+  expect(firstCredential.credentialStatus.statusListCredential).toBe(
+    `${origin}/issuers/${user.id}/status/revocation`,
+  );
+  const valid = await verify(credential, origin);
+  expect(valid.error).toBeUndefined();
+  expect(valid.statusResult?.results[0]?.status).toBe(false);
+  await app.inject({
+    method: 'POST',
+    url: `/api/verifications/${verification.id}/revoke/`,
+    headers: user.headers,
+    payload: { reason: 'Issued in error' },
+  });
+  expect((await verify(credential, origin)).statusResult?.results[0]?.status).toBe(true);
+  // The first list's credential is untouched by the second list's flip.
+  expect((await verify(firstCredential, origin)).statusResult?.results[0]?.status).toBe(false);
+  for (const missing of ['2', '0', '01', 'x']) {
+    expect((await fetch(`${origin}/issuers/${user.id}/status/revocation/${missing}`)).status).toBe(
+      404,
+    );
+  }
 });

@@ -110,9 +110,9 @@ export function buildCredentialServices(deps: CredentialDeps) {
       ]);
     },
 
-    /** The account's signed revocation list; null when it has none (or the id names no account). */
-    statusList(accountId: string): Promise<ServedStatusList | null> {
-      return isUuid(accountId) ? statusLists.served(accountId) : Promise.resolve(null);
+    /** The account's signed revocation list number `listNumber`; null when it has none (or no such account). */
+    statusList(accountId: string, listNumber = 0): Promise<ServedStatusList | null> {
+      return isUuid(accountId) ? statusLists.served(accountId, listNumber) : Promise.resolve(null);
     },
   };
 }

@@ -9,7 +9,7 @@ import { logoUrl } from '../templates/template-files';
 import { buildCredential, type Achievement, type CredentialFacts } from './build-credential';
 import { accountDid } from './issuer-did';
 import { signCredential, type CredentialSigningKey } from './sign-credential';
-import { setCredential, takeStatusIndex } from './status-list-rows';
+import { setCredential, takeStatusEntry } from './status-list-rows';
 
 import type { Database } from '../../db/schema';
 import type { Kysely } from 'kysely';
@@ -84,7 +84,7 @@ export async function issueCredential(
   const { accountId } = request;
   const template = await loadTemplate(trx, request);
   const identity = (await loadIssuerIdentities(trx, [accountId])).get(accountId)!;
-  const index = await takeStatusIndex(trx, accountId, request.verificationId);
+  const { listNumber, index } = await takeStatusEntry(trx, accountId, request.verificationId);
   const did = accountDid(publicUrl, accountId);
   const credential = buildCredential(
     publishedFacts(request, template),
@@ -93,7 +93,7 @@ export async function issueCredential(
       identity,
       url: identity.issuer_proof === 'domain' ? `https://${identity.issuer}` : null,
     },
-    { listUrl: new URL(statusListPath(accountId), publicUrl).href, index },
+    { listUrl: new URL(statusListPath(accountId, listNumber), publicUrl).href, index },
     achievementOf(template, publicUrl),
   );
   await setCredential(trx, request.verificationId, await signCredential(credential, did, key));

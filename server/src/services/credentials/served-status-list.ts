@@ -1,4 +1,4 @@
-// An account's revocation list as served: a BitstringStatusListCredential signed by its active seal key. Signing
+// One of an account's revocation lists as served: a BitstringStatusListCredential signed by its active seal key. Signing
 // it once per version of the bits is enough: each instance keeps the signed list with the version and key it was
 // made from, and a request reads only those two to know whether its copy is current (another instance's flip
 // raises the version in the database, so no message between instances is needed).
@@ -35,18 +35,23 @@ export interface StatusListDeps {
   keyFor: (accountId: string) => Promise<CredentialSigningKey>;
 }
 
+interface ListRow {
+  list_number: number;
+  bits: Buffer;
+  updated_at: Date;
+}
+
 async function signList(
   deps: StatusListDeps,
   accountId: string,
-  bits: Buffer,
-  updatedAt: Date,
+  row: ListRow,
   key: CredentialSigningKey,
 ): Promise<string> {
-  const list = new BitstringStatusList({ buffer: new Uint8Array(bits) });
-  const id = new URL(statusListPath(accountId), deps.publicUrl).href;
+  const list = new BitstringStatusList({ buffer: new Uint8Array(row.bits) });
+  const id = new URL(statusListPath(accountId, row.list_number), deps.publicUrl).href;
   const unsigned = await createCredential({ id, list, statusPurpose: 'revocation' });
   const did = accountDid(deps.publicUrl, accountId);
-  const credential = { ...unsigned, issuer: did, validFrom: updatedAt.toISOString() };
+  const credential = { ...unsigned, issuer: did, validFrom: row.updated_at.toISOString() };
   return JSON.stringify(await signCredential(credential, did, key));
 }
 
@@ -55,8 +60,8 @@ export class StatusLists {
 
   constructor(private readonly deps: StatusListDeps) {}
 
-  /** The account's signed list; null when it has issued no credential. */
-  async served(accountId: string): Promise<ServedStatusList | null> {
+  /** The account's signed list number `listNumber`; null when it has no such list. */
+  async served(accountId: string, listNumber: number): Promise<ServedStatusList | null> {
     const { db } = this.deps;
     const current = await db
       .selectFrom('status_lists as l')
@@ -65,29 +70,36 @@ export class StatusLists {
       )
       .select(['l.version', 'k.kid'])
       .where('l.account_id', '=', accountId)
+      .where('l.list_number', '=', listNumber)
       .executeTakeFirst();
     if (!current) return null;
-    const cached = this.cache.get(accountId);
+    const cacheKey = `${accountId}/${listNumber}`;
+    const cached = this.cache.get(cacheKey);
     if (cached && cached.version === current.version && cached.kid === current.kid) return cached;
-    return this.sign(accountId);
+    return this.sign(accountId, listNumber, cacheKey);
   }
 
-  private async sign(accountId: string): Promise<ServedStatusList | null> {
+  private async sign(
+    accountId: string,
+    listNumber: number,
+    cacheKey: string,
+  ): Promise<ServedStatusList | null> {
     const key = await this.deps.keyFor(accountId);
     const row = await this.deps.db
       .selectFrom('status_lists')
-      .select(['bits', 'version', 'updated_at'])
+      .select(['list_number', 'bits', 'version', 'updated_at'])
       .where('account_id', '=', accountId)
+      .where('list_number', '=', listNumber)
       .executeTakeFirst();
     if (!row) return null;
-    const body = await signList(this.deps, accountId, row.bits, row.updated_at, key);
+    const body = await signList(this.deps, accountId, row, key);
     const tag = createHash('sha256')
-      .update(`${accountId}:${row.version}:${key.kid}`)
+      .update(`${cacheKey}:${row.version}:${key.kid}`)
       .digest('base64url');
     const signed = { body, etag: `W/"${tag.slice(0, 22)}"`, version: row.version, kid: key.kid };
     if (this.cache.size >= MAX_CACHED_LISTS) this.cache.delete(this.cache.keys().next().value!);
-    this.cache.delete(accountId);
-    this.cache.set(accountId, signed);
+    this.cache.delete(cacheKey);
+    this.cache.set(cacheKey, signed);
     return signed;
   }
 }
