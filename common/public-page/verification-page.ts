@@ -65,6 +65,20 @@ export interface VerificationPageView {
   language?: Language;
   /** Where the seal check finds this language's catalogue, loaded before it (none for English: it is built in). */
   messagesUrl?: string;
+  /** The language the issuer writes in (their template's default language); null when they named none. */
+  issuerLanguage?: Language | null;
+}
+
+/**
+ * The issuer's own words (the title, custom fields, intro, heading, footer) stay as written, in their language:
+ * marked with it where the page speaks another, so that screen readers and translators read them right. A page in
+ * English takes an issuer who named no language as writing English; on any other page their language is unknown
+ * (lang="").
+ */
+function issuerLang(view: VerificationPageView, t: Translator): SafeHtml {
+  const issuer = view.issuerLanguage ?? null;
+  if ((issuer ?? DEFAULT_LANGUAGE) === t.language) return trusted('');
+  return html`lang="${issuer ?? ''}"`;
 }
 
 // Without JavaScript no seal check runs: the verdict shows at once.
@@ -200,7 +214,7 @@ summary { cursor: pointer; }
 .foot .host { color: var(--muted); }
 `);
 
-function detailRow(label: string, value: SafeHtml | string): SafeHtml {
+function detailRow(label: SafeHtml | string, value: SafeHtml | string): SafeHtml {
   return html`<div>
     <dt>${label}</dt>
     <dd>${value}</dd>
@@ -226,7 +240,7 @@ function detailsCard(
   verification: PublicVerification,
   template: TemplateDesign,
   verdict: PageVerdict,
-  publicUrl: string | undefined,
+  { publicUrl, issuerWords }: { publicUrl: string | undefined; issuerWords: SafeHtml },
   t: Translator,
 ): SafeHtml {
   const shown = (field: TemplateField) => template.fields[field].visible;
@@ -234,7 +248,7 @@ function detailsCard(
   const isDownloadable =
     verification.allow_download && template.allow_download && verdict.download !== 'none';
   return html`<section class="card" aria-labelledby="document-title">
-    <h2 id="document-title">${verification.title}</h2>
+    <h2 id="document-title" ${issuerWords}>${verification.title}</h2>
     <dl>
       ${shown('issuer') && detailRow(label('issuer'), issuerLine(verification.issuer, { opensLine: true, t }))}
       ${shown('holder_name') && detailRow(label('holder_name'), verification.holder_name)}
@@ -246,7 +260,15 @@ function detailsCard(
           verification.expiry_date ? t.date(verification.expiry_date) : t.t('details.noExpiry'),
         )
       }
-      ${shown('custom_fields') && verification.custom_fields.map((field) => detailRow(field.key, field.value))}
+      ${
+        shown('custom_fields') &&
+        verification.custom_fields.map((field) =>
+          detailRow(
+            html`<span ${issuerWords}>${field.key}</span>`,
+            html`<span ${issuerWords}>${field.value}</span>`,
+          ),
+        )
+      }
       ${shown('code') && detailRow(label('code'), html`<bdi class="code" dir="ltr">${verification.code}</bdi>`)}
     </dl>
     ${
@@ -472,6 +494,7 @@ function header(view: VerificationPageView, language: Language, t: Translator): 
       <div class="bar-inner">
         ${logoUrl ? html`<img class="logo" src="${logoUrl}" alt="" />` : hasShield && icon('shield')}<span
           class="heading"
+          ${template.heading ? issuerLang(view, t) : ''}
           >${heading ?? 'QR Verify'}</span
         >
       </div>
@@ -486,10 +509,10 @@ function footer(view: VerificationPageView, t: Translator): SafeHtml {
   const code = html`<bdi class="code" dir="ltr">${view.code.slice(0, 64)}</bdi>`;
   const host = html`<bdi dir="ltr">${view.host}</bdi>`;
   return html`<footer class="foot">
-    ${template.footer_text && html`<p class="footer-text">${template.footer_text}</p>`}
+    ${template.footer_text && html`<p class="footer-text" ${issuerLang(view, t)}>${template.footer_text}</p>`}
     ${
       contactLabel &&
-      html`<p class="contact">
+      html`<p class="contact" ${template.contact_text ? issuerLang(view, t) : ''}>
         ${contactUrl ? html`<a href="${contactUrl}" rel="noopener noreferrer">${contactLabel}</a>` : contactLabel}
       </p>`
     }
@@ -562,11 +585,17 @@ export function renderVerificationPage(view: VerificationPageView): string {
             },
             verdict,
           )}
-          ${verification && view.template.intro ? html`<p class="intro">${view.template.intro}</p>` : ''}
+          ${verification && view.template.intro ? html`<p class="intro" ${issuerLang(view, t)}>${view.template.intro}</p>` : ''}
           ${
             verification && verdict.copyCheck
               ? [
-                  detailsCard(verification, view.template, verdict, view.publicUrl, t),
+                  detailsCard(
+                    verification,
+                    view.template,
+                    verdict,
+                    { publicUrl: view.publicUrl, issuerWords: issuerLang(view, t) },
+                    t,
+                  ),
                   checkCard(verification, verdict.copyCheck, view.hasherUrl, t),
                 ]
               : ''

@@ -106,6 +106,7 @@ const pageRoutes: FastifyPluginAsync = async (app) => {
       template: found?.design ?? DEFAULT_TEMPLATE_DESIGN,
       issuerDomain: found?.cached.issuer_domain ?? null,
       language,
+      issuerLanguage: found?.defaultLanguage ?? null,
       messagesUrl: messagesUrls.get(language),
       ...pageAssets,
     });

@@ -118,6 +118,47 @@ test("the template's default language is read when nothing else chooses; the bro
   await app.close();
 });
 
+test("the issuer's own words keep their language, marked where the page speaks another", async () => {
+  const app = await createTestApp();
+  const user = await signedInUser(app);
+  const template = await defaultTemplate(app, user);
+  await templateRequest(app, user, 'PATCH', `/api/templates/${template.id}/`, {
+    default_language: 'de',
+    intro: 'Die Universität bestätigt diesen Abschluss.',
+    footer_text: 'Prüfungsamt',
+  });
+  const verification = await createVerification(app, user, {
+    title: 'Diplom in Informatik',
+    custom_fields: JSON.stringify([{ key: 'Note', value: 'sehr gut' }]),
+  });
+  const url = `/v/${verification.code}`;
+  const marked = (document: Document) =>
+    [...document.querySelectorAll('[lang]:not(html, .languages *)')].map((element) => [
+      element.textContent?.trim(),
+      element.getAttribute('lang'),
+    ]);
+
+  // In the issuer's language, nothing needs marking; in another, each of their texts says it is German.
+  expect(marked((await page(app, url)).document)).toEqual([]);
+  expect(marked((await page(app, `${url}?lang=fr`)).document)).toEqual([
+    ['Die Universität bestätigt diesen Abschluss.', 'de'],
+    ['Diplom in Informatik', 'de'],
+    ['Note', 'de'],
+    ['sehr gut', 'de'],
+    ['Prüfungsamt', 'de'],
+  ]);
+  // An issuer who named no language: English on an English page, unknown (lang="") on any other.
+  await templateRequest(app, user, 'PATCH', `/api/templates/${template.id}/`, {
+    default_language: null,
+  });
+  expect(marked((await page(app, url)).document)).toEqual([]);
+  expect(marked((await page(app, `${url}?lang=ja`)).document)).toContainEqual([
+    'Diplom in Informatik',
+    '',
+  ]);
+  await app.close();
+});
+
 test('the page says it varies by language; each language is kept apart, never served for another', async () => {
   const { app, verification } = await appWithVerification();
   const url = `/v/${verification.code}`;
