@@ -184,7 +184,7 @@ test('a revoked page, an unknown code and a withdrawn one speak the language too
   const revoked = await page(app, `/v/${verification.code}?lang=fr`);
   expect(revoked.verdict).toBe('Révoqué');
   expect(revoked.document.querySelector('.verdict')?.textContent).toContain(
-    'Motif : Misspelt name',
+    'Motif\u00a0: Misspelt name',
   );
 
   const unknown = await page(app, '/v/abcdefghijkmnpqr?lang=de');

@@ -402,7 +402,7 @@ describe('GET /api/public/verifications/{code}/', () => {
     const statusTextOf = async (headers: Record<string, string>, query = '') =>
       (await app.inject({ url: `${url}${query}`, headers })).json().status_text;
     const french =
-      'Ce document a été délivré par un compte se présentant comme « Example University » (son nom n’est pas vérifié) et il est valide.';
+      'Ce document a été délivré par un compte se présentant comme «\u00a0Example University\u00a0» (son nom n’est pas vérifié) et il est valide.';
 
     expect(await statusTextOf({ 'accept-language': 'fr-CA, en;q=0.5' })).toBe(french);
     expect(await statusTextOf({ 'accept-language': 'de' })).toBe(
