@@ -13,10 +13,15 @@
 //               the server's peak RSS and CPU, the public page's p99 during the run
 //   securing    the app's worker pool vs a bare pdf-lib + qrcode loop, 3 document classes, 1 and 4 clients
 //   snapshot    the embedded database's online snapshot at start: the public page's answers while it runs
+// `npm run bench -- --save <file>` writes the run's figures to a file; `--compare <file>` prints a saved run's figure
+// beside each of this run's (the same machine, medians), to see what a change did.
 // BENCH_ONLY=page,securing runs only the named sections; scripts/bench/settings.ts has the durations (and a
 // quick setting for checking that every section runs). Goals are printed, not asserted: the run exits non-zero
 // only when the soak lost or failed a view, the heavy document was refused, or a bulk operation did not secure
 // every row.
+
+import { readFile, writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
 
 import { startBenchApp, type BenchApp } from './bench/app';
 import { benchBulk } from './bench/bulk';
@@ -26,7 +31,7 @@ import { benchIdleMemory } from './bench/idle-memory';
 import { benchInstances } from './bench/instances';
 import { benchLighthouse } from './bench/lighthouse';
 import { benchPublicRoutes } from './bench/public-routes';
-import { Report } from './bench/report';
+import { parseSavedFigures, Report } from './bench/report';
 import { benchSecuring } from './bench/securing';
 import { benchSnapshot } from './bench/snapshot';
 import { benchSoak } from './bench/soak';
@@ -78,9 +83,31 @@ async function runAppSections(names: string[], report: Report): Promise<boolean>
   return isClean;
 }
 
+interface BenchOptions {
+  saveTo: string | null;
+  compareWith: string | null;
+}
+
+function benchOptions(args: string[]): BenchOptions {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { save: { type: 'string' }, compare: { type: 'string' } },
+    allowPositionals: true,
+  });
+  if (positionals.length > 0) {
+    throw new Error(`Unexpected ${positionals.join(' ')}: use --save <file> and --compare <file>`);
+  }
+  return { saveTo: values.save ?? null, compareWith: values.compare ?? null };
+}
+
 async function main() {
+  const options = benchOptions(process.argv.slice(2));
   const sections = chosenSections();
-  const report = new Report();
+  const earlier = options.compareWith
+    ? parseSavedFigures(await readFile(options.compareWith, 'utf8'), options.compareWith)
+    : null;
+  if (earlier) console.log(`Compared with ${options.compareWith} (saved ${earlier.savedAt})`);
+  const report = new Report(earlier);
   await ensureSpaBuilt();
   let isClean = true;
   if (sections.includes('memory')) await benchIdleMemory(report);
@@ -91,6 +118,10 @@ async function main() {
   if (sections.includes('securing')) await benchSecuring(report);
   if (sections.includes('snapshot')) await benchSnapshot(report);
   report.summary();
+  if (options.saveTo) {
+    await writeFile(options.saveTo, `${JSON.stringify(report.saved(), null, 2)}\n`);
+    console.log(`\nFigures saved to ${options.saveTo}`);
+  }
   if (!isClean) process.exitCode = 1;
 }
 

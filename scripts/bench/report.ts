@@ -37,11 +37,35 @@ export const median = (values: number[]): number => {
 const LABEL_WIDTH = 50;
 const squeeze = (text: string) => text.replace(/\s+/g, ' ').trim();
 
+/** A run's figures by section and label, as `npm run bench -- --save <file>` writes them. */
+export interface SavedFigures {
+  savedAt: string;
+  figures: Record<string, string>;
+}
+
+/** A file --save wrote; an Error saying what is wrong with any other. */
+export function parseSavedFigures(text: string, file: string): SavedFigures {
+  const parsed: unknown = JSON.parse(text);
+  const figures = (parsed as Partial<SavedFigures> | null)?.figures;
+  const isFigures =
+    typeof figures === 'object' &&
+    figures !== null &&
+    Object.values(figures).every((figure) => typeof figure === 'string');
+  if (!isFigures) throw new Error(`${file} is not a file npm run bench -- --save wrote`);
+  return parsed as SavedFigures;
+}
+
 export class Report {
   private readonly missed: string[] = [];
   private checked = 0;
+  private section = '';
+  private readonly figures: Record<string, string> = {};
+
+  /** `earlier`: a saved run, each of whose figures is printed beside this run's (--compare). */
+  constructor(private readonly earlier: SavedFigures | null = null) {}
 
   heading(text: string): void {
+    this.section = text;
     console.log(`\n${text}`);
   }
 
@@ -51,13 +75,22 @@ export class Report {
 
   /** One figure and the goals it is held to, on one line. */
   line(label: string, figure: string, ...checks: GoalCheck[]): void {
+    const key = `${squeeze(this.section)} › ${label}`;
+    this.figures[key] = squeeze(figure);
+    const before = this.earlier?.figures[key];
     const verdicts = checks.map((check) => {
       this.checked += 1;
       if (check.isMet) return `${check.goal}: met`;
       this.missed.push(`${label}: ${squeeze(figure)} (${check.goal}, missed by ${check.missedBy})`);
       return `${check.goal}: MISSED by ${check.missedBy}`;
     });
-    console.log(`  ${label.padEnd(LABEL_WIDTH)}${[figure, ...verdicts].join('   ')}`);
+    const compared = before === undefined ? [] : [`(before: ${before})`];
+    console.log(`  ${label.padEnd(LABEL_WIDTH)}${[figure, ...compared, ...verdicts].join('   ')}`);
+  }
+
+  /** This run's figures, for --save. */
+  saved(): SavedFigures {
+    return { savedAt: new Date().toISOString(), figures: { ...this.figures } };
   }
 
   summary(): void {
