@@ -386,8 +386,12 @@ describe('template form: digital credential', () => {
     const form = await screen.findByRole('form', { name: 'Edit template' });
 
     expect(screen.getByRole('switch', { name: 'Issue as an Open Badge' })).toBeChecked();
-    expect(screen.getByRole('textbox', { name: 'Description' })).toHaveValue('Finished the course.');
-    expect(screen.getByRole('textbox', { name: 'Criteria' })).toHaveValue('Attended every session.');
+    expect(screen.getByRole('textbox', { name: 'Description' })).toHaveValue(
+      'Finished the course.',
+    );
+    expect(screen.getByRole('textbox', { name: 'Criteria' })).toHaveValue(
+      'Attended every session.',
+    );
     await user.click(screen.getByRole('switch', { name: 'Issue as an Open Badge' }));
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
 
