@@ -140,8 +140,9 @@ describe('in the reader’s language', () => {
   test('the words and the capitals at a line’s start are each language’s own', () => {
     const french = issuerWords(declaredOnly('Alpha University'), translatorFor('fr'));
     expect(french).toMatchObject({
-      name: 'un compte se présentant comme « Alpha University »',
-      nameOpeningLine: 'Un compte se présentant comme « Alpha University »',
+      // French typography: no-break spaces inside the guillemets.
+      name: 'un compte se présentant comme «\u00a0Alpha University\u00a0»',
+      nameOpeningLine: 'Un compte se présentant comme «\u00a0Alpha University\u00a0»',
       note: 'son nom n’est pas vérifié',
     });
   });
