@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 
 import { createVerifiedAccount, requestAccessToken } from '../../scripts/support/accounts';
 import { openPage } from '../../scripts/support/browser';
+import { secureDocument } from '../../scripts/support/verifications';
 import { verifyIndependently } from '../../server/test/helpers/credential-verifier';
 import { makePdf } from '../../server/test/helpers/test-documents';
 import { useAppAndBrowser } from '../support/fixtures';
@@ -32,18 +33,13 @@ async function secureWithAchievementTemplate(app: RunningApp, token: string) {
       achievement_criteria: 'Passed the final examination.',
     }),
   });
-  const form = new FormData();
-  form.set(
-    'file',
-    new Blob([new Uint8Array(await makePdf())], { type: 'application/pdf' }),
-    'c.pdf',
-  );
-  form.set('title', 'Structural Design');
-  form.set('holder_name', 'Grace Hopper');
-  form.set('issue_date', '2026-06-30');
-  form.set('template_id', template.id);
-  form.set('allow_download', 'true');
-  return api(app, token, 'verifications/', { method: 'POST', body: form });
+  return secureDocument(app, token, {
+    file: await makePdf(),
+    title: 'Structural Design',
+    issueDate: '2026-06-30',
+    templateId: template.id,
+    allowDownload: true,
+  });
 }
 
 describe('the credential a holder downloads from the public page', () => {

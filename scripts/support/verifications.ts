@@ -10,6 +10,9 @@ export interface SecureRequest {
   holderName?: string;
   issueDate?: string;
   expiryDate?: string;
+  /** The template it is issued on; the account's default when left out. */
+  templateId?: string;
+  allowDownload?: boolean;
 }
 
 export async function secureDocument(
@@ -28,6 +31,9 @@ export async function secureDocument(
   form.set('holder_name', request.holderName ?? 'Grace Hopper');
   form.set('issue_date', request.issueDate ?? '2025-06-30');
   if (request.expiryDate) form.set('expiry_date', request.expiryDate);
+  if (request.templateId) form.set('template_id', request.templateId);
+  if (request.allowDownload !== undefined)
+    form.set('allow_download', String(request.allowDownload));
   const response = await fetch(`${app.baseUrl}/api/verifications/`, {
     method: 'POST',
     headers: { authorization: `Bearer ${accessToken}` },

@@ -15,7 +15,12 @@ import { verifyIndependently } from '../helpers/credential-verifier';
 import { createTemplate } from '../helpers/templates';
 import { listeningTestApp } from '../helpers/test-app';
 import { makePng, RED } from '../helpers/test-documents';
-import { createVerification, signedInUser, type TestUser } from '../helpers/verifications';
+import {
+  createVerification,
+  revokeVerification,
+  signedInUser,
+  type TestUser,
+} from '../helpers/verifications';
 
 import type { FastifyInstance } from 'fastify';
 
@@ -173,13 +178,7 @@ test('no badge for a credential that is not an Open Badge, nor when the credenti
 
 test('a revoked badge is still served, as its credential is, and its status says revoked', async () => {
   const verification = await achievementVerification();
-  const revoked = await app.inject({
-    method: 'POST',
-    url: `/api/verifications/${verification.id}/revoke/`,
-    headers: user.headers,
-    payload: { reason: 'Issued in error' },
-  });
-  expect(revoked.statusCode).toBe(200);
+  await revokeVerification(app, user, verification.id);
   const { png, text, served } = await downloadBadge(verification.code);
   expect(served.statusCode).toBe(200);
   // No seal once the page no longer offers the document that carries it.

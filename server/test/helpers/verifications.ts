@@ -137,6 +137,24 @@ export async function createVerification(
   return response.json();
 }
 
+/** Revokes the verification as its owner; fails the test on any answer but 200. */
+export async function revokeVerification(
+  app: FastifyInstance,
+  user: TestUser,
+  id: string,
+  reason = 'Issued in error',
+): Promise<void> {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/verifications/${id}/revoke/`,
+    headers: user.headers,
+    payload: { reason },
+  });
+  if (response.statusCode !== 200) {
+    throw new Error(`Revoke failed: ${response.statusCode} ${response.body}`);
+  }
+}
+
 export interface VerificationJson {
   id: string;
   code: string;
