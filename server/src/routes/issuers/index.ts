@@ -41,7 +41,7 @@ const issuerRoutes: FastifyPluginAsync = async (app) => {
   ): FastifyReply {
     if (!served) throw notFoundError();
     allowAnyOrigin(reply)
-      .header('cache-control', `public, max-age=${STATUS_LIST_MAX_AGE_SECONDS}`)
+      .header('cache-control', `max-age=${STATUS_LIST_MAX_AGE_SECONDS}`)
       .header('etag', served.etag);
     // isFresh compares the opaque part, as a weak comparison does.
     if (isFresh(request, served.etag.replace(/^W\//, ''))) return reply.code(304).send();

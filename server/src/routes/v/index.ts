@@ -158,8 +158,9 @@ const pageRoutes: FastifyPluginAsync = async (app) => {
           // The verdict can change at any moment (a revocation), so no copy is kept anywhere.
           .header('cache-control', 'no-store')
           .header('x-robots-tag', 'noindex, nofollow')
-          // The page's language and coding follow these (never cached anywhere, but a proxy should know).
-          .header('vary', 'Accept-Language, Cookie, Accept-Encoding')
+          // The page's language follows these, as issue 33 states the header. Its coding follows Accept-Encoding
+          // too, left out here: no-store means no cache ever holds a copy that could be served in the wrong one.
+          .header('vary', 'Accept-Language, Cookie')
           .send(page.body)
       );
     },
