@@ -451,6 +451,11 @@ export const publicVerificationSchema = z.object({
   replaced_by_code: z.string().nullable(),
   original_sha256: z.string(),
   secured_sha256: z.string(),
+  /**
+   * The secured file as first signed, when a timestamp was added to it later (docs/signing.md): today's file
+   * begins with it, and a copy of it is as true. Optional in the type only until the SPA's preview fixture has it.
+   */
+  earlier_secured_sha256: z.string().nullable().optional(),
   /** The secured PDF's signature; optional in the type only until the SPA's preview fixture carries it. */
   signature: documentSignatureSchema.optional(),
   /**

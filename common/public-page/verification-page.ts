@@ -348,6 +348,7 @@ function checkCard(
     aria-labelledby="check-title"
     data-original-sha256="${verification.original_sha256}"
     data-secured-sha256="${verification.secured_sha256}"
+    data-earlier-secured-sha256="${verification.earlier_secured_sha256 ?? ''}"
     ${copyCheckAttributes(texts)}
     ${checkScriptAttributes(t)}
     ${hasherUrl ? html`data-hasher-url="${hasherUrl}"` : ''}

@@ -25,6 +25,7 @@ import * as addOperatorSigningActions from './0023-add-operator-signing-actions'
 import * as createCredentials from './0024-create-credentials';
 import * as aggregateScans from './0025-aggregate-scans';
 import * as addTemplateDefaultLanguage from './0026-add-template-default-language';
+import * as addSignatureUpgrades from './0027-add-signature-upgrades';
 
 import type { Migration } from 'kysely';
 
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0024-create-credentials': createCredentials,
   '0025-aggregate-scans': aggregateScans,
   '0026-add-template-default-language': addTemplateDefaultLanguage,
+  '0027-add-signature-upgrades': addSignatureUpgrades,
 };

@@ -9,6 +9,7 @@ import { DOCUMENT_CA_PATH } from '@common/verifications';
 import {
   checkPdfSignature,
   type PdfSignatureCheck,
+  type ProvenTime,
 } from '../documents/signing/check-pdf-signature';
 
 import type { CommandOutput } from './cli-support';
@@ -46,6 +47,15 @@ export async function loadDocumentCa(
   }
 }
 
+function timestampWords(timestamps: ProvenTime[]): string {
+  return timestamps
+    .map(({ kind, time, authority }) => {
+      const when = time.slice(0, 19).replace('T', ' ');
+      return `; ${kind === 'signature' ? 'timestamped' : 'document timestamp'} ${when} UTC by “${authority}”`;
+    })
+    .join('');
+}
+
 function describe(check: PdfSignatureCheck, hasCa: boolean): SignatureOutcome {
   switch (check.state) {
     case 'unsigned':
@@ -64,14 +74,14 @@ function describe(check: PdfSignatureCheck, hasCa: boolean): SignatureOutcome {
         : hasCa
           ? "its certificate is NOT from the service's CA"
           : 'its certificate was not checked (no CA given)';
-      if (!check.coversWholeFile) {
+      if (check.addedAfter === 'other content') {
         return {
           line: `intact by “${check.signer}”, but content was added after it was signed`,
           problem: 'content was added to the PDF after it was signed',
         };
       }
       return {
-        line: `valid (${check.subFilter}) by “${check.signer}”${when}; ${trust}`,
+        line: `valid (${check.subFilter}) by “${check.signer}”${when}; ${trust}${timestampWords(check.timestamps)}`,
         problem: null,
       };
     }

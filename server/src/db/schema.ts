@@ -205,6 +205,10 @@ export interface VerificationsTable {
   signed_at: Optional<Date>;
   /** When a timestamping authority vouched for the signature (B-T and above). */
   timestamped_at: Optional<Date>;
+  /** Why the TSA's timestamp is missing (it failed at signing): set until the upgrade job adds it. */
+  timestamp_problem: Optional<string>;
+  /** The secured file's SHA-256 before that upgrade: a prefix of today's file, still a true copy. */
+  earlier_secured_sha256: Optional<string>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, never, Date>;
 }

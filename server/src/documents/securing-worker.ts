@@ -18,6 +18,7 @@ import {
 } from './secure-document';
 import { openInstallCaFile, type InstallCaFile } from './signing/install-ca-file';
 import { openIssuerCertificate, type IssuerCertificateFacts } from './signing/issuer-certificate';
+import { upgradeSignature, type SignatureUpgrade, type UpgradedPdf } from './signing/sign-pdf';
 
 import type { DrawnText } from './draw-design';
 import type { MessagePort } from 'node:worker_threads';
@@ -40,7 +41,9 @@ export type SecuringJob =
   /** An issuer's own PKCS #12 file: opened and checked (its key derivation is as costly as the file asks). */
   | { kind: 'open-certificate'; pkcs12: Uint8Array; password: string }
   /** The operator's DOCUMENT_CA_P12: opened and checked to be a CA; its key exported for the install CA's row. */
-  | { kind: 'open-ca-file'; pkcs12: Uint8Array; password: string };
+  | { kind: 'open-ca-file'; pkcs12: Uint8Array; password: string }
+  /** A signed PDF the TSA failed for: its timestamp and validation data added (sign-pdf.ts). */
+  | { kind: 'upgrade-signature'; bytes: Uint8Array; upgrade: SignatureUpgrade };
 
 export interface SerializedAppError {
   statusCode: number;
@@ -58,6 +61,7 @@ export type SecuringOutcome =
   | { ok: true; kind: 'read-sheet'; sheet: Sheet }
   | { ok: true; kind: 'open-certificate'; certificate: IssuerCertificateFacts }
   | { ok: true; kind: 'open-ca-file'; ca: InstallCaFile }
+  | { ok: true; kind: 'upgrade-signature'; upgraded: UpgradedPdf }
   | { ok: false; error: SerializedAppError };
 
 export interface SecuringTask {
@@ -133,6 +137,12 @@ async function runJob(job: SecuringJob): Promise<SecuringOutcome> {
         ok: true,
         kind: 'open-ca-file',
         ca: await openInstallCaFile(job.pkcs12, job.password),
+      };
+    case 'upgrade-signature':
+      return {
+        ok: true,
+        kind: 'upgrade-signature',
+        upgraded: await upgradeSignature(job.bytes, job.upgrade),
       };
   }
 }

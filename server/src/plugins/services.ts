@@ -41,6 +41,10 @@ import {
   buildDocumentSigningServices,
   type DocumentSigningServices,
 } from '../services/document-signing/document-signing-services';
+import {
+  buildSignatureUpgrades,
+  type SignatureUpgrades,
+} from '../services/document-signing/signature-upgrades';
 import { loadPublicTemplate } from '../services/public-pages/load-public-template';
 import { loadPublicVerification } from '../services/public-pages/load-public-verification';
 import { PublicPageCache } from '../services/public-pages/public-page-cache';
@@ -97,6 +101,8 @@ export interface AppServices {
   /** Sealed QR codes: the accounts' signing keys and the trust list (docs/seals.md). */
   seals: SealServices;
   documentSigning: DocumentSigningServices;
+  /** Adds the timestamps a failing TSA left out (docs/signing.md). */
+  signatureUpgrades: SignatureUpgrades;
   /** Verifiable credentials: the issuers' DID documents and revocation lists (docs/credentials.md). */
   credentials: CredentialServices;
   /** What each account's plan allows; the services doing the work check it (and auth, for API keys). */
@@ -195,6 +201,15 @@ export default fp(
       queue: app.queue,
       mailer,
     });
+    const signatureUpgrades = buildSignatureUpgrades({
+      db,
+      queue: app.queue,
+      storage,
+      securing,
+      documentSigning,
+      publicPages,
+      config,
+    });
     app.metrics.observePublicPageCache(publicPages);
     app.decorate('scanRecorder', scanRecorder);
     app.decorate(
@@ -278,6 +293,7 @@ export default fp(
       support: buildSupportServices({ db, mailer, config, planLimits }),
       seals,
       documentSigning,
+      signatureUpgrades,
       credentials: buildCredentialServices({ db, seals, config }),
       planLimits,
     });
@@ -294,6 +310,7 @@ export default fp(
       await app.services.accountExports.startWorking(app.log);
       await app.services.snapshots.startWorking(app.log);
       await documentSigning.startWorking(app.log);
+      await signatureUpgrades.startWorking(app.log);
       // Embedded PGlite is one process by construction: nobody else can be storing files right now.
       const minAgeSeconds =
         app.dbDriver === 'pglite' ? 0 : app.config.ORPHANED_FILES_MIN_AGE_SECONDS;
@@ -307,6 +324,7 @@ export default fp(
       analytics.close();
       app.services.snapshots.close();
       documentSigning.close();
+      signatureUpgrades.close();
       await app.services.bulk.close();
       await webhooks.close();
       await securing.close();

@@ -180,7 +180,8 @@ describe('checkPdfSignature, as npm run verify reads a file', () => {
       subFilter: 'ETSI.CAdES.detached',
       claimedAt: signedAt.toISOString(),
       isTrusted: true,
-      coversWholeFile: true,
+      timestamps: [],
+      addedAfter: 'nothing',
     });
   });
 
@@ -209,7 +210,7 @@ describe('checkPdfSignature, as npm run verify reads a file', () => {
     const appended = Buffer.concat([signed, Buffer.from('\n% a later revision\n')]);
     expect(checkPdfSignature(appended, trusted())).toMatchObject({
       state: 'valid',
-      coversWholeFile: false,
+      addedAfter: 'other content',
     });
     expect(checkPdfSignature(await makePdf(), trusted())).toEqual({ state: 'unsigned' });
   });

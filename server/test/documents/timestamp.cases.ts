@@ -1,7 +1,7 @@
 // PAdES B-T: the signature's timestamp from an RFC 3161 authority (a loopback one built on `openssl ts -reply`),
 // checked with OpenSSL's own `ts -verify`; a TSA that is down or lies never stops a document from being signed.
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, X509Certificate } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
@@ -17,12 +17,19 @@ import { checkPdfSignature } from '../../src/documents/signing/check-pdf-signatu
 import {
   certificatePem,
   createDocumentCa,
+  createRevocationList,
   issueSigningCertificate,
   signerName,
   type CertifiedKey,
 } from '../../src/documents/signing/document-certificates';
 import { signPdf, type PdfSigner } from '../../src/documents/signing/sign-pdf';
-import { pdfsig, signedParts, trustStore, type TrustStore } from '../helpers/pdf-signatures';
+import {
+  opensslVerifies,
+  pdfsig,
+  signedParts,
+  trustStore,
+  type TrustStore,
+} from '../helpers/pdf-signatures';
 import { createTestApp } from '../helpers/test-app';
 import { makePdf } from '../helpers/test-documents';
 import { startTestTsa, type TestTsa } from '../helpers/test-tsa';
@@ -154,14 +161,184 @@ test('a TSA whose answer stamps another digest is not believed', async () => {
   }
 });
 
-test('with TSA_URL set, a verification made through the API records its B-T signature', async () => {
+/** `openssl ts -verify` of a token over the bytes it stamps, against the test TSA's CA: its output. */
+async function opensslTimestampCheck(token: Buffer, data: Buffer): Promise<string> {
+  const tokenFile = path.join(tsa.folder, 'document-token.der');
+  const dataFile = path.join(tsa.folder, 'stamped.bin');
+  await writeFile(tokenFile, token);
+  await writeFile(dataFile, data);
+  const { stdout } = await run('openssl', [
+    'ts',
+    '-verify',
+    '-data',
+    dataFile,
+    '-in',
+    tokenFile,
+    '-token_in',
+    '-CAfile',
+    tsa.caFile,
+    '-untrusted',
+    tsa.tsaFile,
+  ]);
+  return stdout;
+}
+
+describe('PAdES B-LTA: with the CA revocation list the server has', () => {
+  let longTermSigner: PdfSigner;
+
+  beforeAll(async () => {
+    longTermSigner = { ...(signer as CertifiedKey), chain: [ca.certificate] };
+    longTermSigner.revocationList = await createRevocationList(ca);
+  });
+
+  test('the file carries the validation data and a document timestamp OpenSSL accepts', async () => {
+    const stamped = await makePdf();
+    const signed = await signPdf(stamped, longTermSigner, {
+      reason: 'Secured',
+      timestamp: settings(tsa.url),
+    });
+    expect(signed).toMatchObject({ level: 'B-LTA', timestampProblem: null });
+    // Incremental updates only: the stamped file, then the signed revision, are prefixes of the final file.
+    expect(Buffer.from(signed.bytes.subarray(0, stamped.length)).equals(stamped)).toBe(true);
+
+    const report = await pdfsig(signed.bytes, store);
+    expect(report).toContain('Signature #1:');
+    expect(report).toContain('Signature Type: ETSI.CAdES.detached');
+    expect(report).toContain('Signature Validation: Signature is Valid.');
+    expect(report).toContain('Certificate Validation: Certificate is Trusted.');
+    expect(report).toContain('Signature #2:');
+    expect(report).toContain('Signer Certificate Common Name: Test TSA');
+    expect(await opensslVerifies(signed.bytes, store, 0)).toBe(true);
+
+    const documentTimestamp = signedParts(signed.bytes, 1);
+    expect(await opensslTimestampCheck(documentTimestamp.cms, documentTimestamp.content)).toContain(
+      'Verification: OK',
+    );
+    // The Document Security Store holds the CA's revocation list, as DER OpenSSL reads.
+    const text = Buffer.from(signed.bytes).toString('latin1');
+    expect(text).toMatch(/\/Type\s*\/DSS/);
+    expect(text).toMatch(/\/CRLs\s*\[/);
+
+    expect(
+      checkPdfSignature(Buffer.from(signed.bytes), [new X509Certificate(ca.certificate)]),
+    ).toMatchObject({
+      state: 'valid',
+      isTrusted: true,
+      addedAfter: 'validation data and timestamps',
+      timestamps: [
+        { kind: 'signature', authority: 'Test TSA' },
+        { kind: 'document', authority: 'Test TSA' },
+      ],
+    });
+  });
+
+  test('a revision after the signature that rewrites a page is a change, and a forged document timestamp fails', async () => {
+    const signed = Buffer.from(
+      (
+        await signPdf(await makePdf(), longTermSigner, {
+          reason: 'x',
+          timestamp: settings(tsa.url),
+        })
+      ).bytes,
+    );
+    // The page tree rewritten to show another page.
+    const pages = /\/Pages\s+(\d+)\s+0\s+R/.exec(signed.toString('latin1'))![1];
+    const rewritten = Buffer.concat([
+      signed,
+      Buffer.from(`\n${pages} 0 obj\n<< /Type /Pages /Kids [99 0 R] /Count 1 >>\nendobj\n`),
+    ]);
+    expect(checkPdfSignature(rewritten, [])).toMatchObject({
+      state: 'valid',
+      addedAfter: 'other content',
+    });
+
+    // A byte of the DSS changed: the document timestamp no longer stamps what it covers.
+    const forged = Buffer.from(signed);
+    const dss = forged.indexOf('/Type /DSS');
+    forged[dss + 7] = 'X'.charCodeAt(0);
+    expect(checkPdfSignature(forged, [])).toEqual({
+      state: 'invalid',
+      reason: 'its document timestamp fails: the token stamps another digest',
+    });
+  });
+});
+
+test('with TSA_URL set, a verification made through the API records its B-LTA signature', async () => {
   const app = await createTestApp({ env: { TSA_URL: tsa.url } });
   const user = await signedInUser(app);
   const response = await uploadVerification(app, user, {});
   expect(response.statusCode).toBe(201);
   expect(response.json().signature).toMatchObject({
-    level: 'B-T',
+    level: 'B-LTA',
     timestamped_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
   });
   await app.close();
+});
+
+test('a document signed while the TSA is down is upgraded once it is back; the first file stays a true copy', async () => {
+  const app = await createTestApp({ env: { TSA_URL: tsa.url } });
+  tsa.isDown = true;
+  try {
+    const user = await signedInUser(app);
+    const made = await uploadVerification(app, user, {});
+    expect(made.statusCode).toBe(201);
+    const { id, code, secured, signature } = made.json();
+    expect(signature).toMatchObject({ level: 'B-B', timestamped_at: null });
+    const first = (
+      await app.inject({ url: `/api/verifications/${id}/document/`, headers: user.headers })
+    ).rawPayload;
+
+    // Still down: nothing changes, and the run says why.
+    const stillDown = await app.services.signatureUpgrades.runNow();
+    expect(stillDown.upgraded).toBe(0);
+    expect(stillDown.problem).toMatch(/HTTP 503/);
+
+    tsa.isDown = false;
+    expect(await app.services.signatureUpgrades.runNow()).toEqual({ upgraded: 1, problem: null });
+    const upgraded = (
+      await app.inject({ url: `/api/verifications/${id}`, headers: user.headers })
+    ).json();
+    expect(upgraded.signature).toMatchObject({
+      level: 'B-LT',
+      signed_at: signature.signed_at,
+      timestamped_at: expect.stringMatching(/^\d{4}-/),
+    });
+    expect(upgraded.secured.sha256).not.toBe(secured.sha256);
+    const file = (
+      await app.inject({ url: `/api/verifications/${id}/document/`, headers: user.headers })
+    ).rawPayload;
+    expect(createHash('sha256').update(file).digest('hex')).toBe(upgraded.secured.sha256);
+    expect(file.subarray(0, first.length).equals(first)).toBe(true);
+
+    // The public page's copy check accepts both files.
+    const page = (await app.inject({ url: `/api/public/verifications/${code}` })).json();
+    expect(page).toMatchObject({
+      secured_sha256: upgraded.secured.sha256,
+      earlier_secured_sha256: secured.sha256,
+    });
+    const html = (await app.inject({ url: `/v/${code}` })).body;
+    expect(html).toContain(`data-earlier-secured-sha256="${secured.sha256}"`);
+
+    const caPem = (await app.inject({ url: '/.well-known/qrverify-ca.pem' })).body;
+    const appStore = await trustStore(caPem);
+    try {
+      const report = await pdfsig(file, appStore);
+      expect(report).toContain('Signature Validation: Signature is Valid.');
+      expect(report).toContain('Certificate Validation: Certificate is Trusted.');
+      expect(report).toContain('Signer Certificate Common Name: Test TSA');
+    } finally {
+      await appStore.remove();
+    }
+    expect(checkPdfSignature(file, [new X509Certificate(caPem)])).toMatchObject({
+      state: 'valid',
+      isTrusted: true,
+      addedAfter: 'validation data and timestamps',
+      timestamps: [{ kind: 'document' }],
+    });
+    // Done once: a second run finds nothing to do.
+    expect(await app.services.signatureUpgrades.runNow()).toEqual({ upgraded: 0, problem: null });
+  } finally {
+    tsa.isDown = false;
+    await app.close();
+  }
 });

@@ -39,11 +39,14 @@ export async function pdfsig(pdf: Uint8Array, store: TrustStore): Promise<string
   }
 }
 
-/** The last signature's CMS and the bytes it covers (/ByteRange [a b c d]: a..a+b, then c..c+d). */
-export function signedParts(pdf: Uint8Array): { cms: Buffer; content: Buffer } {
+/**
+ * A signature's CMS and the bytes it covers (/ByteRange [a b c d]: a..a+b, then c..c+d): the `index`th in the
+ * file, the last by default (a B-LTA file's first is the signature, the ones after it document timestamps).
+ */
+export function signedParts(pdf: Uint8Array, index = -1): { cms: Buffer; content: Buffer } {
   const text = Buffer.from(pdf).toString('latin1');
   const ranges = [...text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)].at(
-    -1,
+    index,
   );
   if (!ranges) throw new Error('The PDF has no signature');
   const [a, b, c, d] = ranges.slice(1).map(Number);
@@ -63,8 +66,12 @@ function derLength(der: Buffer): number {
 }
 
 /** Whether `openssl cms -verify` accepts the signature with the store's CA as the only trust root. */
-export async function opensslVerifies(pdf: Uint8Array, store: TrustStore): Promise<boolean> {
-  const { cms, content } = signedParts(pdf);
+export async function opensslVerifies(
+  pdf: Uint8Array,
+  store: TrustStore,
+  index = -1,
+): Promise<boolean> {
+  const { cms, content } = signedParts(pdf, index);
   const cmsFile = path.join(store.folder, 'signature.p7s');
   const contentFile = path.join(store.folder, 'signed-ranges.bin');
   await writeFile(cmsFile, cms);

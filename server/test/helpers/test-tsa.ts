@@ -20,6 +20,8 @@ export interface TestTsa {
   tsaFile: string;
   /** Requests answered so far. */
   answered: number;
+  /** While true, every request gets 503, as from a TSA that is down. */
+  isDown: boolean;
   stop(): Promise<void>;
 }
 
@@ -131,6 +133,7 @@ export async function startTestTsa(): Promise<TestTsa> {
     caFile: path.join(folder, 'ca.pem'),
     tsaFile: path.join(folder, 'tsa.pem'),
     answered: 0,
+    isDown: false,
     stop: async () => {
       await new Promise((resolve) => server.close(resolve));
       await rm(folder, { recursive: true, force: true });
@@ -140,6 +143,10 @@ export async function startTestTsa(): Promise<TestTsa> {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
+      if (tsa.isDown) {
+        response.writeHead(503).end('down for maintenance');
+        return;
+      }
       const replying = queue.then(() => answer(Buffer.concat(chunks)));
       queue = replying.catch(() => undefined);
       replying.then(

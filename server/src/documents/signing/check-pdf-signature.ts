@@ -1,14 +1,30 @@
-// Checks the last signature of a PDF as a validator would, with no trust in the file: the signed byte ranges
-// against the CMS's message digest, the CMS signature against the signer's certificate, and that certificate
-// against the CAs the caller trusts (for `npm run verify`, the service's published CA); verify-signed-data.ts
-// does the cryptography.
+// Checks the signature of a PDF as a validator would, with no trust in the file: the signed byte ranges against the
+// CMS's message digest, the CMS signature against the signer's certificate, that certificate against the CAs the
+// caller trusts (for `npm run verify`, the service's published CA), and every timestamp over what it stamps.
+// verify-signed-data.ts does the cryptography. What follows the signature may only be what PAdES B-LT/B-LTA
+// adds (later-revisions.ts): validation data and document timestamps.
+import { createHash } from 'node:crypto';
 
-import { ContentInfo } from '@peculiar/asn1-cms';
+import { ContentInfo, SignedData } from '@peculiar/asn1-cms';
 import { AsnConvert } from '@peculiar/asn1-schema';
 
+import { addedAfterSignature, type AddedAfterSignature } from './later-revisions';
+import { readTimestampToken } from './timestamp-authority';
 import { verifySignedData } from './verify-signed-data';
 
 import type { X509Certificate } from 'node:crypto';
+
+const SIGNATURE_TIMESTAMP = '1.2.840.113549.1.9.16.2.14';
+const DOCUMENT_TIMESTAMP = 'ETSI.RFC3161';
+
+/** A time a time-stamping authority vouched for: of the signature itself, or of the whole file up to it. */
+export interface ProvenTime {
+  kind: 'signature' | 'document';
+  /** ISO 8601. */
+  time: string;
+  /** The authority certificate's common name. */
+  authority: string;
+}
 
 export type PdfSignatureCheck =
   | { state: 'unsigned' }
@@ -18,20 +34,21 @@ export type PdfSignatureCheck =
       /** The signer certificate's common name. */
       signer: string;
       subFilter: string;
-      /** The time the signature dictionary claims (/M), unproven at B-B. */
+      /** The time the signature dictionary claims (/M), unproven without a timestamp. */
       claimedAt: string | null;
       /** Whether a trusted CA issued the signer's certificate (valid at the claimed time). */
       isTrusted: boolean;
-      /** False when bytes were appended after the signature (a later revision). */
-      coversWholeFile: boolean;
+      /** The signature's timestamp and the document timestamps after it, each checked, oldest first. */
+      timestamps: ProvenTime[];
+      /** What later revisions add: 'other content' is a change the signature does not cover. */
+      addedAfter: AddedAfterSignature;
     };
 
-interface SignedParts {
-  content: Buffer;
-  cms: Buffer;
+/** One /ByteRange in the file and the signature dictionary around it. */
+interface SignatureEntry {
+  ranges: [number, number, number, number];
   subFilter: string;
   claimedAt: string | null;
-  coversWholeFile: boolean;
 }
 
 /** The DER value at the start of `bytes`, cut at its own length (the placeholder pads it with zeros). */
@@ -51,26 +68,34 @@ function pdfDate(text: string | undefined): string | null {
   return new Date(`${year}-${month}-${day}T${hour}:${minute}:${second}Z`).toISOString();
 }
 
-function lastSignedParts(pdf: Buffer): SignedParts | null {
+function signatureEntries(pdf: Buffer): SignatureEntry[] {
   const text = pdf.toString('latin1');
-  const ranges = [...text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)].at(
-    -1,
+  return [...text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)].map(
+    (match) => {
+      const [a, b, c, d] = match.slice(1).map(Number);
+      if (a !== 0 || c < a + b || c + d > pdf.length) {
+        throw new Error('its byte ranges are malformed');
+      }
+      // The dictionary holding this /ByteRange (its object, whatever the order of its keys): /SubFilter, /M.
+      const objectStart = text.lastIndexOf(' obj', match.index);
+      const objectEnd = text.indexOf('endobj', match.index);
+      const around = text.slice(objectStart, objectEnd < 0 ? undefined : objectEnd);
+      return {
+        ranges: [a, b, c, d],
+        subFilter: /\/SubFilter\s*\/([\w.]+)/.exec(around)?.[1] ?? 'unknown',
+        claimedAt: pdfDate(/\/M\s*\((D:[^)]*)\)/.exec(around)?.[1]),
+      };
+    },
   );
-  if (!ranges) return null;
-  const [a, b, c, d] = ranges.slice(1).map(Number);
-  if (a !== 0 || c < a + b || c + d > pdf.length) throw new Error('its byte ranges are malformed');
-  // The signature dictionary holding this /ByteRange (its object, whatever the order of its keys): /SubFilter, /M.
-  const objectStart = text.lastIndexOf(' obj', ranges.index);
-  const objectEnd = text.indexOf('endobj', ranges.index);
-  const around = text.slice(objectStart, objectEnd < 0 ? undefined : objectEnd);
+}
+
+/** The bytes a signature covers and its CMS (the hexadecimal /Contents between the two ranges). */
+function signedParts(pdf: Buffer, [a, b, c, d]: SignatureEntry['ranges']) {
   const hex = pdf.subarray(a + b + 1, c - 1).toString('latin1');
   if (!/^[0-9a-fA-F]*$/.test(hex)) throw new Error('its /Contents is not hexadecimal');
   return {
     content: Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]),
     cms: derPrefix(Buffer.from(hex, 'hex')),
-    subFilter: /\/SubFilter\s*\/([\w.]+)/.exec(around)?.[1] ?? 'unknown',
-    claimedAt: pdfDate(/\/M\s*\((D:[^)]*)\)/.exec(around)?.[1]),
-    coversWholeFile: c + d === pdf.length,
   };
 }
 
@@ -89,33 +114,73 @@ function isIssuedByTrusted(certificate: X509Certificate, trusted: X509Certificat
   );
 }
 
-function checkCms(parts: SignedParts, trusted: X509Certificate[]): PdfSignatureCheck {
-  const info = AsnConvert.parse(parts.cms, ContentInfo);
-  const check = verifySignedData(Buffer.from(info.content), parts.content);
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest();
+
+/** A timestamp token over `digest`, or the reason it fails the file. */
+function provenTime(kind: ProvenTime['kind'], token: Buffer, digest: Buffer): ProvenTime {
+  const checked = readTimestampToken(token, digest);
+  if (!checked.ok) throw new Error(`its ${kind} timestamp fails: ${checked.reason}`);
+  return { kind, time: checked.time.toISOString(), authority: commonName(checked.authority) };
+}
+
+/** The signature's own timestamp (B-T): an unsigned attribute stamping the signature value. */
+function signatureTimestamp(signed: SignedData): ProvenTime | null {
+  const signerInfo = signed.signerInfos[0];
+  const attribute = signerInfo.unsignedAttrs?.find((item) => item.attrType === SIGNATURE_TIMESTAMP);
+  if (!attribute) return null;
+  const digest = sha256(Buffer.from(signerInfo.signature.buffer));
+  return provenTime('signature', Buffer.from(attribute.attrValues[0]), digest);
+}
+
+function checkSignature(
+  pdf: Buffer,
+  entries: SignatureEntry[],
+  trusted: X509Certificate[],
+): PdfSignatureCheck {
+  const signature = entries.findLast((entry) => entry.subFilter !== DOCUMENT_TIMESTAMP)!;
+  const parts = signedParts(pdf, signature.ranges);
+  const signed = AsnConvert.parse(AsnConvert.parse(parts.cms, ContentInfo).content, SignedData);
+  const check = verifySignedData(signed, parts.content);
   if (!check.ok) return { state: 'invalid', reason: check.reason };
-  const at = parts.claimedAt ? new Date(parts.claimedAt) : new Date();
+  const timestamps = [signatureTimestamp(signed)].filter((item) => item !== null);
+  const signedEnd = signature.ranges[2] + signature.ranges[3];
+  for (const entry of entries.filter((item) => item.ranges[2] > signedEnd)) {
+    // Each document timestamp after the signature must stamp exactly the bytes its ranges cover.
+    if (entry.subFilter !== DOCUMENT_TIMESTAMP) {
+      return { state: 'invalid', reason: 'another signature was added after it' };
+    }
+    const stamped = signedParts(pdf, entry.ranges);
+    timestamps.push(provenTime('document', stamped.cms, sha256(stamped.content)));
+  }
+  const at = signature.claimedAt ? new Date(signature.claimedAt) : new Date();
   return {
     state: 'valid',
     signer: commonName(check.signer),
-    subFilter: parts.subFilter,
-    claimedAt: parts.claimedAt,
+    subFilter: signature.subFilter,
+    claimedAt: signature.claimedAt,
     isTrusted: isIssuedByTrusted(check.signer, trusted, at),
-    coversWholeFile: parts.coversWholeFile,
+    timestamps,
+    addedAfter: addedAfterSignature(pdf, signedEnd),
   };
 }
 
-/** The PDF's last signature checked against `trusted` CAs (PEM or DER certificates). */
+/** The PDF's signature checked against `trusted` CAs (PEM or DER certificates). */
 export function checkPdfSignature(pdf: Buffer, trusted: X509Certificate[]): PdfSignatureCheck {
-  let parts: SignedParts | null;
+  let entries: SignatureEntry[];
   try {
-    parts = lastSignedParts(pdf);
+    entries = signatureEntries(pdf);
   } catch (error) {
     return { state: 'invalid', reason: (error as Error).message };
   }
-  if (!parts) return { state: 'unsigned' };
+  if (!entries.some((entry) => entry.subFilter !== DOCUMENT_TIMESTAMP))
+    return { state: 'unsigned' };
   try {
-    return checkCms(parts, trusted);
-  } catch {
-    return { state: 'invalid', reason: 'its signature cannot be read' };
+    return checkSignature(pdf, entries, trusted);
+  } catch (error) {
+    const reason = (error as Error).message;
+    return {
+      state: 'invalid',
+      reason: reason.startsWith('its ') ? reason : 'its signature cannot be read',
+    };
   }
 }

@@ -156,6 +156,45 @@ export async function issueSigningCertificate(
   };
 }
 
+/** How long a revocation list stands: validators want a newer one after it, so one is made daily. */
+export const REVOCATION_LIST_DAYS = 7;
+
+/**
+ * The CA's certificate revocation list (DER): the validation data a long-term (B-LT) signature carries, proving
+ * its certificate was not revoked when it signed. The service revokes none of the certificates it issues (one
+ * replaced by a newer one still stands behind what it signed), so the list is empty, signed, with its number the
+ * time it was made (RFC 5280 wants one that grows).
+ */
+export async function createRevocationList(
+  ca: CertifiedKey,
+  now = new Date(),
+): Promise<Uint8Array> {
+  const caCertificate = new x509.X509Certificate(new Uint8Array(ca.certificate));
+  const crl = await x509.X509CrlGenerator.create({
+    issuer: caCertificate.subjectName,
+    thisUpdate: new Date(now.getTime() - 60_000),
+    nextUpdate: new Date(now.getTime() + REVOCATION_LIST_DAYS * DAY_MS),
+    signingKey: await importSigningKey(ca.pkcs8),
+    signingAlgorithm: SIGNING_ALGORITHM,
+    extensions: [
+      await x509.AuthorityKeyIdentifierExtension.create(caCertificate),
+      new x509.Extension(CRL_NUMBER, false, derInteger(Math.floor(now.getTime() / 1000))),
+    ],
+  });
+  return new Uint8Array(crl.rawData);
+}
+
+const CRL_NUMBER = '2.5.29.20';
+
+/** A non-negative integer as DER (an INTEGER's content is big-endian, with a zero first if its top bit is set). */
+function derInteger(value: number): ArrayBuffer {
+  let hex = value.toString(16);
+  if (hex.length % 2) hex = `0${hex}`;
+  if (parseInt(hex.slice(0, 2), 16) >= 0x80) hex = `00${hex}`;
+  const content = Buffer.from(hex, 'hex');
+  return new Uint8Array([0x02, content.length, ...content]).buffer;
+}
+
 /** PEM ending in a newline, as the CA is published at /.well-known/qrverify-ca.pem (certificates one after another). */
 export function certificatePem(der: Uint8Array): string {
   return `${new x509.X509Certificate(new Uint8Array(der)).toString('pem')}\n`;

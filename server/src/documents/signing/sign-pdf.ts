@@ -3,11 +3,21 @@
 // securing worker; the key arrives as PKCS #8 and never leaves it.
 import { createHash, webcrypto } from 'node:crypto';
 
-import { CryptoKeySigner, P12Signer, PDF, TimestampError, type Signer } from '@libpdf/core';
+import {
+  CryptoKeySigner,
+  P12Signer,
+  PDF,
+  TimestampError,
+  type RevocationProvider,
+  type Signer,
+} from '@libpdf/core';
+
+import type { SignatureLevel } from '@common/verifications';
 
 import {
   createTimestampClient,
   TimestampUnavailable,
+  type TimestampClient,
   type TimestampSettings,
 } from './timestamp-authority';
 
@@ -15,12 +25,17 @@ import type { CertifiedKey } from './document-certificates';
 
 // Room for the CMS: the leaf and the CA certificate (~0.6 KB each as P-256) and the signature; a timestamp token
 // brings the TSA's certificates (docs/signing.md). libpdf's 12 KB default would make a 1 KB PDF 26 KB.
-const PLACEHOLDER_BYTES = { 'B-B': 4096, 'B-T': 8192 } as const;
+const SIGNATURE_BYTES = 4096;
+const TIMESTAMP_TOKEN_BYTES = 4096;
+/** A document timestamp holds a token alone, with the TSA's certificates (a real TSA's chain is a few KB). */
+const DOCUMENT_TIMESTAMP_BYTES = 8192;
 
 /** A certificate from the install's CA (P-256), its key as PKCS #8. */
 export interface CertifiedSigner extends CertifiedKey {
   /** The CA certificates above the signer's, nearest first (DER). */
   chain: Uint8Array[];
+  /** The CA's current revocation list (DER): the validation data a B-LT file carries for the signer. */
+  revocationList?: Uint8Array | null;
 }
 
 /** The issuer's own PKCS #12 file and its password, opened only here (issuer-certificate.ts checked it). */
@@ -33,7 +48,7 @@ export type PdfSigner = CertifiedSigner | Pkcs12Signer;
 
 export interface SignedPdf {
   bytes: Uint8Array;
-  level: keyof typeof PLACEHOLDER_BYTES;
+  level: SignatureLevel;
   signedAt: Date;
   /** The time the TSA vouched for (B-T); null at B-B. */
   timestampedAt: Date | null;
@@ -42,8 +57,28 @@ export interface SignedPdf {
 }
 
 // An issuer's own chain can be long and its keys RSA: the file's size bounds the certificates it brings.
-function placeholderBytes(level: keyof typeof PLACEHOLDER_BYTES, signer: PdfSigner): number {
-  return PLACEHOLDER_BYTES[level] + ('pkcs12' in signer ? signer.pkcs12.length : 0);
+function placeholderBytes(isTimestamped: boolean, signer: PdfSigner): number {
+  const own = 'pkcs12' in signer ? signer.pkcs12.length : 0;
+  return SIGNATURE_BYTES + (isTimestamped ? TIMESTAMP_TOKEN_BYTES : 0) + own;
+}
+
+/** A certificate the install's CA issued, with the CA's revocation list that covers it (both DER). */
+export interface KnownRevocation {
+  certificate: Uint8Array;
+  revocationList: Uint8Array;
+}
+
+/**
+ * The revocation data the server has, and only that: the install CA's list for the certificates it issued. Nothing
+ * is fetched from the URLs a certificate names (an uploaded one could point anywhere).
+ */
+function knownRevocationData(known: KnownRevocation[]): RevocationProvider {
+  return {
+    getOCSP: async () => null,
+    getCRL: async (certificate) =>
+      known.find((entry) => Buffer.from(entry.certificate).equals(certificate))?.revocationList ??
+      null,
+  };
 }
 
 // Opening a PKCS #12 file derives its keys from the password (15-130 ms): each worker thread opens an issuer's
@@ -94,6 +129,38 @@ interface SigningOptions {
   timestamp?: TimestampSettings | null;
 }
 
+/** The revocation data a signer's validation material can carry: the install CA's list for its certificate. */
+function revocationsOf(signer: PdfSigner): KnownRevocation[] {
+  if ('pkcs12' in signer || !signer.revocationList) return [];
+  return [{ certificate: signer.certificate, revocationList: signer.revocationList }];
+}
+
+/** Whether `error` is the TSA failing (down, slow, refusing, lying), which never stops a signature. */
+function timestampFailure(error: unknown): Error | null {
+  const cause = (error as { cause?: unknown }).cause;
+  const unavailable = [error, cause].find((item) => item instanceof TimestampUnavailable);
+  if (unavailable) return unavailable as Error;
+  return error instanceof TimestampError ? error : null;
+}
+
+/**
+ * The document timestamp (ETSI.RFC3161) over everything before it, with the TSA's own validation data after it:
+ * B-LTA. It re-proves the signature and its validation data while the algorithms last.
+ */
+async function addArchivalTimestamp(
+  pdf: PDF,
+  tsa: TimestampClient,
+  known: KnownRevocation[],
+): Promise<Uint8Array> {
+  const { bytes } = await pdf.addTimestamp({
+    timestampAuthority: tsa,
+    longTermValidation: true,
+    revocationProvider: knownRevocationData(known),
+    estimatedSize: DOCUMENT_TIMESTAMP_BYTES,
+  });
+  return bytes;
+}
+
 async function signAt(
   bytes: Uint8Array,
   signer: PdfSigner,
@@ -102,7 +169,11 @@ async function signAt(
 ): Promise<SignedPdf> {
   const pdf = await PDF.load(bytes);
   const tsa = timestamp && createTimestampClient(timestamp);
-  const level = tsa ? 'B-T' : 'B-B';
+  const known = revocationsOf(signer);
+  // Validation data only where the server has it all (the install CA's): an uploaded certificate's chain and
+  // revocation data are the CA's to publish, and its URLs are never followed.
+  const isLongTerm = tsa !== null && known.length > 0;
+  const level = !tsa ? 'B-B' : isLongTerm ? 'B-LT' : 'B-T';
   const result = await pdf.sign({
     signer: await libpdfSigner(signer),
     reason,
@@ -110,14 +181,33 @@ async function signAt(
     subFilter: 'ETSI.CAdES.detached',
     level,
     ...(tsa && { timestampAuthority: tsa }),
+    ...(isLongTerm && { revocationProvider: knownRevocationData(known) }),
     digestAlgorithm: 'SHA-256',
-    estimatedSize: placeholderBytes(level, signer),
+    estimatedSize: placeholderBytes(tsa !== null, signer),
   });
-  const timestampedAt = tsa?.lastTime ?? null;
-  return { bytes: result.bytes, level, signedAt, timestampedAt, timestampProblem: null };
+  const signed: SignedPdf = {
+    bytes: result.bytes,
+    level,
+    signedAt,
+    timestampedAt: tsa?.lastTime ?? null,
+    timestampProblem: null,
+  };
+  if (!isLongTerm) return signed;
+  try {
+    return { ...signed, bytes: await addArchivalTimestamp(pdf, tsa, known), level: 'B-LTA' };
+  } catch (error) {
+    const failure = timestampFailure(error);
+    if (!failure) throw error;
+    // The signature and its validation data stand (B-LT); the upgrade job adds the archival timestamp later.
+    return { ...signed, timestampProblem: `no document timestamp: ${failure.message}` };
+  }
 }
 
-/** The PDF signed by `signer`: PAdES B-T when a TSA is set and answers, B-B otherwise. */
+/**
+ * The PDF signed by `signer`: with a TSA that answers, B-LTA for the install CA's certificates (the server has
+ * their validation data) and B-T for an issuer's own; B-B without a TSA or while it fails (`timestampProblem`
+ * says why, and upgradeSignature adds the timestamp later).
+ */
 export async function signPdf(
   bytes: Uint8Array,
   signer: PdfSigner,
@@ -127,11 +217,65 @@ export async function signPdf(
   try {
     return await signAt(bytes, signer, { reason, signedAt }, timestamp);
   } catch (error) {
-    const cause = (error as { cause?: unknown }).cause;
-    const unavailable = [error, cause].find((item) => item instanceof TimestampUnavailable);
-    if (!unavailable && !(error instanceof TimestampError)) throw error;
+    const failure = timestampFailure(error);
+    if (!failure) throw error;
     // A fresh load: a failed sign may leave libpdf's document half-written.
     const signed = await signAt(bytes, signer, { reason, signedAt }, null);
-    return { ...signed, timestampProblem: ((unavailable ?? error) as Error).message };
+    return { ...signed, timestampProblem: failure.message };
   }
+}
+
+export interface UpgradedPdf {
+  bytes: Uint8Array;
+  level: SignatureLevel;
+  /**
+   * The new timestamp's time (ISO 8601: a Date does not cross the worker's boundary as one); null when the
+   * signature's own timestamp still dates it (B-LT to B-LTA).
+   */
+  timestampedAt: string | null;
+}
+
+/**
+ * Adds what a signature made while the TSA failed lacks, as incremental updates after it (its bytes untouched):
+ * to a B-B signature a document timestamp, which dates it (B-T), with the validation data before and after it
+ * when the server has it (B-LT); to a B-LT one its archival timestamp (B-LTA). Throws TimestampUnavailable while
+ * the TSA still fails.
+ */
+export interface SignatureUpgrade {
+  /** The signature's level now: B-B, or B-LT when only its archival timestamp is missing. */
+  level: SignatureLevel;
+  /** The revocation data the server has for the signer (none for an issuer's own certificate). */
+  known: KnownRevocation[];
+  timestamp: TimestampSettings;
+}
+
+export async function upgradeSignature(
+  bytes: Uint8Array,
+  { level, known, timestamp }: SignatureUpgrade,
+): Promise<UpgradedPdf> {
+  const pdf = await PDF.load(bytes);
+  const tsa = createTimestampClient(timestamp);
+  if (level === 'B-LT') {
+    return {
+      bytes: await addArchivalTimestamp(pdf, tsa, known),
+      level: 'B-LTA',
+      timestampedAt: null,
+    };
+  }
+  if (level !== 'B-B') throw new Error(`A ${level} signature needs no upgrade`);
+  const hasValidationData = known.length > 0;
+  if (hasValidationData) {
+    await pdf.addValidationData({ revocationProvider: knownRevocationData(known) });
+  }
+  const { bytes: upgraded } = await pdf.addTimestamp({
+    timestampAuthority: tsa,
+    longTermValidation: hasValidationData,
+    revocationProvider: knownRevocationData(known),
+    estimatedSize: DOCUMENT_TIMESTAMP_BYTES,
+  });
+  return {
+    bytes: upgraded,
+    level: hasValidationData ? 'B-LT' : 'B-T',
+    timestampedAt: tsa.lastTime?.toISOString() ?? null,
+  };
 }

@@ -2,7 +2,7 @@
 // SHA-256 to TSA_URL and accepts the token only when the answer is granted, stamps our digest with our nonce, and
 // is signed by a certificate for time stamping. A TSA that fails or is slow throws TimestampUnavailable, which the
 // signer turns into a B-B signature (the document is never held up by the TSA).
-import { randomBytes } from 'node:crypto';
+import { randomBytes, type X509Certificate } from 'node:crypto';
 
 import { ContentInfo, SignedData } from '@peculiar/asn1-cms';
 import { AsnConvert, OctetString } from '@peculiar/asn1-schema';
@@ -61,6 +61,30 @@ async function post(settings: TimestampSettings, body: Uint8Array<ArrayBuffer>):
   return bytes;
 }
 
+/** A time-stamp token (RFC 3161) checked over `digest`: its time and signer, or why it cannot be believed. */
+export function readTimestampToken(
+  token: Buffer,
+  digest: Buffer,
+):
+  | { ok: true; time: Date; authority: X509Certificate; nonce: Buffer | null }
+  | { ok: false; reason: string } {
+  const signed = AsnConvert.parse(AsnConvert.parse(token, ContentInfo).content, SignedData);
+  const eContent = signed.encapContentInfo.eContent;
+  const content = eContent?.single?.buffer ?? eContent?.any;
+  if (!content) return { ok: false, reason: 'the token has no content' };
+  const info = AsnConvert.parse(content, TSTInfo);
+  if (!Buffer.from(info.messageImprint.hashedMessage.buffer).equals(digest)) {
+    return { ok: false, reason: 'the token stamps another digest' };
+  }
+  const check = verifySignedData(signed, Buffer.from(content));
+  if (!check.ok) return { ok: false, reason: `the token's signature is bad: ${check.reason}` };
+  if (!(check.signer.keyUsage ?? []).includes(TIME_STAMPING_USAGE)) {
+    return { ok: false, reason: 'the token is not signed by a time-stamping certificate' };
+  }
+  const nonce = info.nonce ? Buffer.from(info.nonce) : null;
+  return { ok: true, time: info.genTime, authority: check.signer, nonce };
+}
+
 function acceptedToken(
   answer: Buffer,
   digest: Buffer,
@@ -71,23 +95,12 @@ function acceptedToken(
     throw new TimestampUnavailable(`the TSA refused: status ${response.status.status}`);
   }
   const token = Buffer.from(AsnConvert.serialize(response.timeStampToken));
-  const signed = AsnConvert.parse(AsnConvert.parse(token, ContentInfo).content, SignedData);
-  const eContent = signed.encapContentInfo.eContent;
-  const content = eContent?.single?.buffer ?? eContent?.any;
-  if (!content) throw new TimestampUnavailable('the token has no content');
-  const info = AsnConvert.parse(content, TSTInfo);
-  if (!Buffer.from(info.messageImprint.hashedMessage.buffer).equals(digest)) {
-    throw new TimestampUnavailable('the token stamps another digest');
-  }
-  if (!info.nonce || !Buffer.from(info.nonce).equals(nonce)) {
+  const checked = readTimestampToken(token, digest);
+  if (!checked.ok) throw new TimestampUnavailable(checked.reason);
+  if (!checked.nonce?.equals(nonce)) {
     throw new TimestampUnavailable('the token does not carry our nonce');
   }
-  const check = verifySignedData(signed, Buffer.from(content));
-  if (!check.ok) throw new TimestampUnavailable(`the token's signature is bad: ${check.reason}`);
-  if (!(check.signer.keyUsage ?? []).includes(TIME_STAMPING_USAGE)) {
-    throw new TimestampUnavailable('the token is not signed by a time-stamping certificate');
-  }
-  return { token, time: info.genTime };
+  return { token, time: checked.time };
 }
 
 export function createTimestampClient(settings: TimestampSettings): TimestampClient {

@@ -27,6 +27,8 @@
   var progress = document.getElementById('check-progress');
   var originalHash = section.getAttribute('data-original-sha256');
   var securedHash = section.getAttribute('data-secured-sha256');
+  // The file as first signed, before a timestamp was added to it: an earlier copy, as true.
+  var earlierSecuredHash = section.getAttribute('data-earlier-secured-sha256');
   var hasherUrl = section.getAttribute('data-hasher-url');
   var subtle = window.crypto && window.crypto.subtle;
   var loadingHasher = null;
@@ -162,8 +164,9 @@
 
   function verdict(hash) {
     if (hash === originalHash) showOutcome('original');
-    else if (hash === securedHash) showOutcome('secured');
-    else showOutcome('mismatch');
+    else if (hash === securedHash || (earlierSecuredHash && hash === earlierSecuredHash)) {
+      showOutcome('secured');
+    } else showOutcome('mismatch');
   }
 
   // Sent by the seal check (scripts/show-verdict.ts) when it turns the verdict.

@@ -12,6 +12,7 @@ import { DOCUMENT_CA_PATH } from '@common/verifications';
 import {
   certificatePem,
   createDocumentCa,
+  createRevocationList,
   issueSigningCertificate,
   signerName,
   type CertifiedKey,
@@ -26,7 +27,7 @@ import { buildCertificateExpiryNotices } from './certificate-expiry-notices';
 import type { Config } from '../../config';
 import type { Database, IssuerSigningCertificatesTable } from '../../db/schema';
 import type { Securing } from '../../documents/securing-pool';
-import type { PdfSigner } from '../../documents/signing/sign-pdf';
+import type { KnownRevocation, PdfSigner } from '../../documents/signing/sign-pdf';
 import type { Mailer } from '../../mail/mailer';
 import type { Queue } from '../../queue/queue';
 import type { Actor } from '../team/actor';
@@ -34,6 +35,8 @@ import type { Kysely, Selectable } from 'kysely';
 
 /** A certificate this close to its end is replaced before the next signature. */
 const RENEW_BEFORE_MS = 30 * 24 * 60 * 60 * 1000;
+/** A CA's revocation list is made again after a day (it stands for a week). */
+const REVOCATION_LIST_MS = 24 * 60 * 60 * 1000;
 
 export interface DocumentSigningDeps {
   db: Kysely<Database>;
@@ -235,6 +238,17 @@ export function buildDocumentSigningServices({
     ];
   }
 
+  // Each CA's current revocation list, made in this process at most once a day.
+  const revocationLists = new Map<string, { list: Promise<Uint8Array>; madeAt: number }>();
+  function revocationListOf(ca: KeyRow & { id: string }): Promise<Uint8Array> {
+    const made = revocationLists.get(ca.id);
+    if (made && Date.now() - made.madeAt < REVOCATION_LIST_MS) return made.list;
+    const list = createRevocationList(openedKey(masterKey, ca));
+    list.catch(() => revocationLists.delete(ca.id));
+    revocationLists.set(ca.id, { list, madeAt: Date.now() });
+    return list;
+  }
+
   async function activeCertificate(accountId: string) {
     return db
       .selectFrom('document_signing_certificates')
@@ -309,6 +323,7 @@ export function buildDocumentSigningServices({
     return {
       ...openedKey(masterKey, row),
       chain: caChain(ca),
+      revocationList: await revocationListOf(ca),
       commonName: row.common_name,
       certificateSha256: row.certificate_sha256,
     };
@@ -340,6 +355,25 @@ export function buildDocumentSigningServices({
         commonName: own.common_name,
         certificateSha256: own.certificate_sha256,
       };
+    },
+
+    /**
+     * The revocation data the server has for a certificate it signed with: its CA's list when the install's CA
+     * issued it; none for an issuer's own (its CA publishes that).
+     */
+    async knownRevocations(certificateSha256: string): Promise<KnownRevocation[]> {
+      const issued = await db
+        .selectFrom('document_signing_certificates as leaf')
+        .innerJoin('document_signing_cas as ca', 'ca.id', 'leaf.ca_id')
+        .select(['leaf.certificate', 'ca.id', 'ca.certificate_sha256'])
+        .select(['ca.certificate as ca_certificate', 'ca.private_key_iv', 'ca.private_key_tag'])
+        .select('ca.private_key_ciphertext')
+        .where('leaf.certificate_sha256', '=', certificateSha256)
+        .executeTakeFirst();
+      if (!issued) return [];
+      const ca = { ...issued, certificate: issued.ca_certificate };
+      const revocationList = await revocationListOf(ca);
+      return [{ certificate: new Uint8Array(issued.certificate), revocationList }];
     },
 
     /** Who signs the account's PDFs, and the certificate it uploaded if any. */

@@ -44,6 +44,7 @@ export async function loadPublicVerification(
     replaced_by_code: row.replaced_by_code,
     original_sha256: row.original_sha256,
     secured_sha256: row.secured_sha256,
+    earlier_secured_sha256: row.earlier_secured_sha256,
     signature: documentSignature(row),
     allow_download: row.allow_download,
     secured_size: row.secured_size,

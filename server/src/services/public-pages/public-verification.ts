@@ -60,6 +60,7 @@ export function toPublicVerification(
     replaced_by_code: cached.replaced_by_code,
     original_sha256: cached.original_sha256,
     secured_sha256: cached.secured_sha256,
+    earlier_secured_sha256: cached.earlier_secured_sha256 ?? null,
     signature: cached.signature ?? null,
     allow_download: cached.allow_download,
     sealed: cached.sealed,

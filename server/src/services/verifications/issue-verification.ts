@@ -123,7 +123,13 @@ async function secure(
 }
 
 /** TSA_URL's settings for a B-T signature; null: B-B. */
-function timestampSettings(config: IssueDeps['config']): TimestampSettings | null {
+/** TSA_URL's settings as the signer takes them; null without a TSA. */
+export function timestampSettings(
+  config: Pick<
+    IssueDeps['config'],
+    'TSA_URL' | 'TSA_USERNAME' | 'TSA_PASSWORD' | 'TSA_TIMEOUT_SECONDS'
+  >,
+): TimestampSettings | null {
   if (!config.TSA_URL) return null;
   return {
     url: config.TSA_URL,

@@ -54,6 +54,7 @@ function signatureColumns(secured: SecuredDocument, signer: NewVerificationRecor
     timestamped_at: secured.signature.timestampedAt
       ? new Date(secured.signature.timestampedAt)
       : null,
+    timestamp_problem: secured.signature.timestampProblem,
   };
 }
 

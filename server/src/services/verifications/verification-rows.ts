@@ -46,6 +46,7 @@ export function selectVerificationRows(db: Kysely<Database>) {
         'v.original_sha256',
         'v.secured_size',
         'v.secured_sha256',
+        'v.earlier_secured_sha256',
         // The account's owner: the issuer the public page names (load-public-verification.ts).
         'u.email as creator_email',
         'u.first_name as creator_first_name',
