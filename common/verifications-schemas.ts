@@ -349,6 +349,11 @@ export const documentSignatureSchema = z
     signed_at: z.string(),
     /** When a time-stamping authority vouched for it (B-T and above); null at B-B. */
     timestamped_at: z.string().nullable(),
+    /**
+     * True while the TSA's timestamp is missing because it failed at signing: a job adds it once the TSA answers
+     * (docs/signing.md). Always sent; optional in the type only until the SPA's fixtures carry it.
+     */
+    timestamp_pending: z.boolean().optional(),
   })
   .nullable();
 export type DocumentSignature = z.infer<typeof documentSignatureSchema>;
@@ -372,7 +377,15 @@ export const verificationSchema = z.object({
     size: z.number(),
     sha256: z.string(),
   }),
-  secured: z.object({ size: z.number(), sha256: z.string() }),
+  secured: z.object({
+    size: z.number(),
+    sha256: z.string(),
+    /**
+     * The file as first signed, when a timestamp was added to it later: today's file begins with it, and a copy
+     * of it is as true (docs/signing.md). Always sent; optional in the type only until the SPA's fixtures carry it.
+     */
+    earlier_sha256: z.string().nullable().optional(),
+  }),
   /** Always sent; optional in the type only until the SPA's fixtures carry it (as `sealed` below). */
   signature: documentSignatureSchema.optional(),
   /** The public page's address: {origin}/v/{code}, the origin being the custom domain it was printed with, if any. */

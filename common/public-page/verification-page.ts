@@ -407,6 +407,11 @@ function signatureFacts(signature: DocumentSignature, t: Translator): SafeHtml |
         date: t.date(signature.signed_at.slice(0, 10)),
       })}<br /><span class="hash" dir="ltr">${signature.certificate_sha256}</span>
     </p>
+    ${
+      signature.timestamped_at
+        ? html`<p>${t.t('signature.timestamped', { date: t.date(signature.timestamped_at) })}</p>`
+        : ''
+    }
     <p>${htmlMessage(t, 'signature.howTo', { link: linkTag(DOCUMENT_CA_PATH) })}</p>`;
 }
 

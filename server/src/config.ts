@@ -407,8 +407,9 @@ const envSchema = z.object({
     .transform((value) => path.resolve(value))
     .optional(),
   DOCUMENT_CA_P12_PASSWORD: z.string().optional(),
-  // An RFC 3161 time-stamping authority: secured PDFs are signed PAdES B-T when it answers within
-  // TSA_TIMEOUT_SECONDS, B-B otherwise (docs/signing.md). Basic auth when TSA_USERNAME is set.
+  // An RFC 3161 time-stamping authority: secured PDFs are signed PAdES B-LTA (B-T by an issuer's own certificate)
+  // when it answers within TSA_TIMEOUT_SECONDS, B-B otherwise and upgraded by a job once it answers
+  // (docs/signing.md). Basic auth when TSA_USERNAME is set.
   TSA_URL: httpUrl().optional(),
   TSA_USERNAME: z.string().optional(),
   TSA_PASSWORD: z.string().optional(),

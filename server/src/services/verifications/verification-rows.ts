@@ -69,6 +69,7 @@ export function selectVerificationRows(db: Kysely<Database>) {
         'v.signature_certificate_sha256',
         'v.signed_at',
         'v.timestamped_at',
+        'v.timestamp_problem',
         (eb) =>
           eb
             .exists(
@@ -98,6 +99,7 @@ export function documentSignature(row: VerificationRow): DocumentSignature {
     certificate_sha256: row.signature_certificate_sha256 ?? '',
     signed_at: row.signed_at.toISOString(),
     timestamped_at: row.timestamped_at?.toISOString() ?? null,
+    timestamp_pending: row.timestamp_problem !== null,
   };
 }
 
@@ -130,7 +132,11 @@ export function toVerification(
       size: row.original_size,
       sha256: row.original_sha256,
     },
-    secured: { size: row.secured_size, sha256: row.secured_sha256 },
+    secured: {
+      size: row.secured_size,
+      sha256: row.secured_sha256,
+      earlier_sha256: row.earlier_secured_sha256,
+    },
     signature: documentSignature(row),
     // The URL it was printed with: a custom domain's then, or PUBLIC_URL.
     public_url: verificationUrl(row.public_origin ?? publicUrl, row.code),

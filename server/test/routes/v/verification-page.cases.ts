@@ -376,6 +376,8 @@ describe('GET /api/public/verifications/{code}/', () => {
       replaced_by_code: null,
       original_sha256: verification.original.sha256,
       secured_sha256: verification.secured.sha256,
+      // No timestamp was added to it after it was signed (docs/signing.md).
+      earlier_secured_sha256: null,
       signature: verification.signature,
       allow_download: false,
       // Printed with a seal (new verifications are sealed by default): a visit without one is suspect.

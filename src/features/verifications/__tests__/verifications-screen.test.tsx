@@ -341,6 +341,47 @@ describe('dashboard: the detail drawer', () => {
     expect(drawer.getByText('Olivia Owner')).toBeInTheDocument();
   });
 
+  it("shows the PDF's signature, its timestamp or why it waits, and the file as first signed", async () => {
+    const signature = {
+      level: 'B-LT' as const,
+      signer: 'alpha-university.edu',
+      certificate_sha256: 'c'.repeat(64),
+      signed_at: '2026-03-05T14:07:00Z',
+      timestamped_at: '2026-03-05T15:30:00Z',
+      timestamp_pending: false,
+    };
+    serve([
+      aVerification({
+        signature,
+        secured: { size: 501_877, sha256: 'b'.repeat(64), earlier_sha256: 'e'.repeat(64) },
+      }),
+      {
+        ...welding,
+        signature: { ...signature, level: 'B-B', timestamped_at: null, timestamp_pending: true },
+      },
+    ]);
+    renderDashboard();
+
+    const upgraded = within(await openDrawer('Bachelor of Science in Nursing'));
+    expect(await upgraded.findByText(/PAdES B-LT by alpha-university.edu/)).toBeInTheDocument();
+    expect(upgraded.getByText('e'.repeat(64))).toBeInTheDocument();
+    expect(
+      upgraded.getByRole('button', {
+        name: 'Copy SHA-256 of the secured document as first signed',
+      }),
+    ).toBeInTheDocument();
+    expect(upgraded.getByText(/^Copies of it still match/)).toBeInTheDocument();
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    const pending = within(await openDrawer(welding.title));
+    expect(await pending.findByText(/PAdES B-B by alpha-university.edu/)).toBeInTheDocument();
+    expect(
+      pending.getByText(/^Pending: the time-stamping authority did not answer/),
+    ).toBeInTheDocument();
+    expect(pending.queryByText('As first signed')).not.toBeInTheDocument();
+  });
+
   it('says when the QR code is sealed, and nothing when it is not', async () => {
     serve([aVerification({ sealed: true }), { ...welding, sealed: false }]);
     renderDashboard();

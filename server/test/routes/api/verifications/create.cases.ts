@@ -86,7 +86,11 @@ test('uploading a PDF secures it: 201 with the verification, its files and a sea
       size: original.length,
       sha256: sha256(original),
     },
-    secured: { size: expect.any(Number), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    secured: {
+      size: expect.any(Number),
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      earlier_sha256: null,
+    },
     // Signed by the install CA's certificate for the account, in the only name it has: its own, unverified.
     signature: {
       level: 'B-B',
@@ -94,6 +98,7 @@ test('uploading a PDF secures it: 201 with the verification, its files and a sea
       certificate_sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
       signed_at: expect.any(String),
       timestamped_at: null,
+      timestamp_pending: false,
     },
     public_url: `https://verify.example.com/v/${verification.code}`,
     qr_url: expect.stringMatching(

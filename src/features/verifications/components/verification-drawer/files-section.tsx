@@ -10,6 +10,19 @@ import { Hash, Section } from './facts';
 
 import type { Verification } from '../../api/verifications-api';
 
+function TimestampFact({ signature }: { signature: NonNullable<Verification['signature']> }) {
+  if (signature.timestamped_at) {
+    return <Fact label="Timestamp">{formatDateTime(signature.timestamped_at)}</Fact>;
+  }
+  return (
+    <Fact label="Timestamp">
+      {signature.timestamp_pending
+        ? 'Pending: the time-stamping authority did not answer; it is added when it does'
+        : 'None (no time-stamping authority is set)'}
+    </Fact>
+  );
+}
+
 export function FilesSection({ verification }: { verification: Verification }) {
   const { original, secured, signature } = verification;
   return (
@@ -29,6 +42,17 @@ export function FilesSection({ verification }: { verification: Verification }) {
         <Fact label="Secured SHA-256">
           <Hash value={secured.sha256} label="Copy SHA-256 of the secured document" />
         </Fact>
+        {secured.earlier_sha256 && (
+          <Fact label="As first signed">
+            <Hash
+              value={secured.earlier_sha256}
+              label="Copy SHA-256 of the secured document as first signed"
+            />
+            <Typography variant="body2" color="text.secondary">
+              Copies of it still match: the timestamp was added after it.
+            </Typography>
+          </Fact>
+        )}
         <Fact label="Signature">
           {signature ? (
             <>
@@ -42,6 +66,7 @@ export function FilesSection({ verification }: { verification: Verification }) {
             'Not signed (secured before documents were signed)'
           )}
         </Fact>
+        {signature && <TimestampFact signature={signature} />}
       </Facts>
     </Section>
   );
