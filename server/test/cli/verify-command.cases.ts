@@ -28,6 +28,7 @@ import { buildTrustList } from '../../src/services/seals/build-trust-list';
 import { captureCommand } from '../helpers/command-output';
 import { createTempDir, createTestApp } from '../helpers/test-app';
 import { makePdf } from '../helpers/test-documents';
+import { startTestTsa, type TestTsa } from '../helpers/test-tsa';
 import {
   createVerification,
   signedInUser,
@@ -382,6 +383,59 @@ describe('a PDF secured by the app', () => {
     expect(result.out).toMatch(
       /^NOT VERIFIED: The seal was made at .* which Grace Hopper Institute revoked from/m,
     );
+    expect(result.code).toBe(1);
+  });
+});
+
+describe('a PDF signed PAdES B-LTA (TSA_URL set)', () => {
+  let app: FastifyInstance;
+  let tsa: TestTsa;
+  let signed: Buffer;
+
+  beforeAll(async () => {
+    tsa = await startTestTsa();
+    app = await createTestApp({ env: { TSA_URL: tsa.url } });
+    const user = await signedInUser(app);
+    const made = await createVerification(app, user, {
+      file: { name: 'diploma.pdf', data: original },
+    });
+    expect(made.signature?.level).toBe('B-LTA');
+    const secured = await app.inject({
+      url: `/api/verifications/${made.id}/document/`,
+      headers: user.headers,
+    });
+    signed = secured.rawPayload;
+    await saveFile('long-term.pdf', signed);
+    await saveFile('long-term-trust-list.json', (await app.inject({ url: TRUST_LIST_PATH })).body);
+    await saveFile('long-term-ca.pem', (await app.inject({ url: DOCUMENT_CA_PATH })).body);
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await tsa.stop();
+  });
+
+  const check = (file: string) =>
+    verify(file, '--jwks', 'long-term-trust-list.json', '--ca', 'long-term-ca.pem');
+
+  test('the signature is valid with its validation data and timestamps after it, each named', async () => {
+    const result = await check('long-term.pdf');
+    expect(result.out).toMatch(
+      /^PDF signature: valid \(ETSI\.CAdES\.detached\) by “Grace Hopper \(name not verified\)”, made .* UTC; its certificate is from the service's CA; timestamped \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC by “Test TSA”; document timestamp \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC by “Test TSA”$/m,
+    );
+    // Exit 3: the account only names itself, as above; nothing is wrong with the file.
+    expect(result.code).toBe(3);
+  });
+
+  test('a page rewritten in a revision after the document timestamp fails', async () => {
+    const pages = /\/Pages\s+(\d+)\s+0\s+R/.exec(signed.toString('latin1'))![1];
+    const rewritten = Buffer.concat([
+      signed,
+      Buffer.from(`\n${pages} 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n`),
+    ]);
+    await saveFile('long-term-rewritten.pdf', rewritten);
+    const result = await check('long-term-rewritten.pdf');
+    expect(result.out).toContain('but content was added after it was signed');
     expect(result.code).toBe(1);
   });
 });
