@@ -19,6 +19,15 @@ function opensslFingerprint(der: Uint8Array): string {
   return printed.split('=')[1].trim().replaceAll(':', '').toLowerCase();
 }
 
+/** `openssl pkcs12 -info` of a file: it fails on a wrong password or a MAC that does not hold. */
+function opensslInfo(pkcs12: Buffer, password: string): string {
+  return execFileSync(
+    'openssl',
+    ['pkcs12', '-info', '-passin', `pass:${password}`, '-passout', 'pass:x'],
+    { input: pkcs12, encoding: 'utf8' },
+  );
+}
+
 test('a .p12 exported by OpenSSL opens, with its subject, issuer, validity, key and fingerprint', async () => {
   const file = await issuerCertificateFile({ key: 'rsa-2048' });
   const facts = await openIssuerCertificate(file.pkcs12, file.password);
@@ -86,6 +95,21 @@ test('a certificate whose usages do not include signing documents is refused', a
   await expect(openIssuerCertificate(serverOnly.pkcs12, serverOnly.password)).rejects.toMatchObject(
     { code: 'certificate_not_for_signing' },
   );
+});
+
+test('a file whose certificate belongs to another key is refused', async () => {
+  const mismatched = await issuerCertificateFile({ key: 'ec-p256', mismatchedKey: true });
+  await expect(openIssuerCertificate(mismatched.pkcs12, mismatched.password)).rejects.toMatchObject(
+    {
+      statusCode: 422,
+      code: 'certificate_key_mismatch',
+      message: 'The private key in this file does not belong to its certificate.',
+    },
+  );
+  // The file itself is sound: OpenSSL opens it with the password (its MAC holds) and lists one key, two certificates.
+  const listed = await opensslInfo(mismatched.pkcs12, mismatched.password);
+  expect(listed.match(/BEGIN CERTIFICATE/g)).toHaveLength(2);
+  expect(listed).toContain('BEGIN ENCRYPTED PRIVATE KEY');
 });
 
 test('a key too weak to sign with is refused', async () => {

@@ -2,7 +2,7 @@
 // usages), packed by OpenSSL's `pkcs12 -export`, the tool most issuers export theirs with.
 import 'reflect-metadata';
 import { execFile } from 'node:child_process';
-import { webcrypto } from 'node:crypto';
+import { createHash, createHmac, webcrypto } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -43,6 +43,12 @@ export interface IssuerCertificateOptions {
   password?: string;
   /** OpenSSL's -legacy: 3DES for the key and RC2-40 for the certificates, as older Windows exports are. */
   legacy?: boolean;
+  /**
+   * A certificate for another key of the same size in place of the key's own, the file's integrity MAC made
+   * again: what OpenSSL refuses to build ("No certificate matches private key"), and what a careless export, a
+   * wrong file picked from a folder or a tampered one can still be.
+   */
+  mismatchedKey?: boolean;
 }
 
 export interface IssuerCertificateFile {
@@ -71,7 +77,7 @@ async function exportPkcs12(
   certificate: x509.X509Certificate,
   chain: x509.X509Certificate[],
   password: string,
-  legacy = false,
+  { legacy = false, plainCertificates = false } = {},
 ): Promise<Buffer> {
   const folder = await mkdtemp(path.join(tmpdir(), 'qrv-p12-'));
   const file = (name: string) => path.join(folder, name);
@@ -86,6 +92,8 @@ async function exportPkcs12(
       'pkcs12',
       '-export',
       ...(legacy ? ['-legacy'] : []),
+      // Certificates in the clear, so one can be swapped in place (the key stays encrypted).
+      ...(plainCertificates ? ['-certpbe', 'NONE'] : []),
       '-inkey',
       file('key.pem'),
       '-in',
@@ -134,27 +142,40 @@ export async function issuerCertificateFile(
     '01',
     10,
   );
+  const makeLeaf = async (keys: CryptoKeyPair) =>
+    x509.X509CertificateGenerator.create({
+      serialNumber: '02',
+      subject: options.subject ?? 'CN=Alpha University, O=Alpha University, C=GB',
+      issuer: ca.subject,
+      notBefore: options.notBefore ?? new Date(now - DAY_MS),
+      notAfter: options.notAfter ?? new Date(now + 365 * DAY_MS),
+      publicKey: keys.publicKey,
+      signingKey: caKeys.privateKey,
+      signingAlgorithm: { name: 'ECDSA', hash: 'SHA-256' },
+      extensions: [
+        new x509.BasicConstraintsExtension(false, undefined, true),
+        new x509.KeyUsagesExtension(
+          options.keyUsage ??
+            x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.nonRepudiation,
+          true,
+        ),
+        new x509.ExtendedKeyUsageExtension(options.extendedKeyUsage ?? ['1.3.6.1.5.5.7.3.4']),
+      ],
+    });
   const keys = await keyPair(options.key ?? 'rsa-2048');
-  const leaf = await x509.X509CertificateGenerator.create({
-    serialNumber: '02',
-    subject: options.subject ?? 'CN=Alpha University, O=Alpha University, C=GB',
-    issuer: ca.subject,
-    notBefore: options.notBefore ?? new Date(now - DAY_MS),
-    notAfter: options.notAfter ?? new Date(now + 365 * DAY_MS),
-    publicKey: keys.publicKey,
-    signingKey: caKeys.privateKey,
-    signingAlgorithm: { name: 'ECDSA', hash: 'SHA-256' },
-    extensions: [
-      new x509.BasicConstraintsExtension(false, undefined, true),
-      new x509.KeyUsagesExtension(
-        options.keyUsage ?? x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.nonRepudiation,
-        true,
-      ),
-      new x509.ExtendedKeyUsageExtension(options.extendedKeyUsage ?? ['1.3.6.1.5.5.7.3.4']),
-    ],
-  });
+  const leaf = await makeLeaf(keys);
   const password = options.password ?? 'correct horse battery staple';
-  const pkcs12 = await exportPkcs12(keys.privateKey, leaf, [ca], password, options.legacy);
+  let pkcs12 = await exportPkcs12(keys.privateKey, leaf, [ca], password, {
+    legacy: options.legacy,
+    plainCertificates: options.mismatchedKey,
+  });
+  if (options.mismatchedKey) {
+    const other = await sameSizeCertificate(leaf, async () =>
+      makeLeaf(await keyPair(options.key ?? 'rsa-2048')),
+    );
+    const swapped = swapBytes(pkcs12, Buffer.from(leaf.rawData), Buffer.from(other.rawData));
+    pkcs12 = withMacRemade(pkcs12, swapped, password);
+  }
   return {
     pkcs12,
     password,
@@ -212,4 +233,84 @@ export async function caCertificateFile(options: CaFileOptions = {}): Promise<Ca
   const password = options.password ?? 'ca file password';
   const pkcs12 = await exportPkcs12(keys.privateKey, intermediate, [root], password);
   return { pkcs12, password, intermediate, root };
+}
+
+/** A certificate made by `make` with the same DER length as `like` (ECDSA signatures vary by a byte or two). */
+async function sameSizeCertificate(
+  like: x509.X509Certificate,
+  make: () => Promise<x509.X509Certificate>,
+): Promise<x509.X509Certificate> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const made = await make();
+    if (made.rawData.byteLength === like.rawData.byteLength) return made;
+  }
+  throw new Error('No certificate of the same size came out');
+}
+
+function swapBytes(file: Buffer, from: Buffer, to: Buffer): Buffer {
+  const at = file.indexOf(from);
+  if (at < 0 || from.length !== to.length)
+    throw new Error('The certificate is not in the file as it is');
+  return Buffer.concat([file.subarray(0, at), to, file.subarray(at + from.length)]);
+}
+
+/** A DER element at `offset`: where its value starts and where it ends. */
+function derElement(der: Buffer, offset: number): { valueStart: number; end: number } {
+  const first = der[offset + 1];
+  const lengthOctets = first < 0x80 ? 0 : first & 0x7f;
+  const length = lengthOctets === 0 ? first : der.readUIntBE(offset + 2, lengthOctets);
+  const valueStart = offset + 2 + lengthOctets;
+  return { valueStart, end: valueStart + length };
+}
+
+/** RFC 7292 appendix B: the MAC key derived from the password (SHA-256: u = 32, v = 64; ID 3 is for MACs). */
+function pkcs12MacKey(password: string, salt: Buffer, iterations: number): Buffer {
+  const v = 64;
+  // Copies of the bytes up to the next multiple of v (the last copy cut short).
+  const fill = (bytes: Buffer) => {
+    const filled = Buffer.alloc(v * Math.ceil(bytes.length / v));
+    for (let index = 0; index < filled.length; index += 1)
+      filled[index] = bytes[index % bytes.length];
+    return filled;
+  };
+  const bmp = Buffer.from(`${password}\0`, 'utf16le').swap16();
+  let digest = Buffer.concat([Buffer.alloc(v, 3), fill(salt), fill(bmp)]);
+  for (let round = 0; round < iterations; round += 1) {
+    digest = createHash('sha256').update(digest).digest();
+  }
+  return digest;
+}
+
+/**
+ * `changed` (a PFX of the same layout as `original`) with its integrity MAC made over its own contents: PFX ::=
+ * SEQUENCE { version, authSafe ContentInfo { data, [0] OCTET STRING }, macData { DigestInfo { algorithm, digest },
+ * salt, iterations } }. The original's MAC is checked first, so a wrong derivation fails here rather than passing
+ * as a mismatched key.
+ */
+function withMacRemade(original: Buffer, changed: Buffer, password: string): Buffer {
+  const top = derElement(original, 0);
+  const version = derElement(original, top.valueStart);
+  const authSafe = derElement(original, version.end);
+  const contentType = derElement(original, authSafe.valueStart);
+  const explicit = derElement(original, contentType.end);
+  const content = derElement(original, explicit.valueStart);
+  const macData = derElement(original, authSafe.end);
+  const digestInfo = derElement(original, macData.valueStart);
+  const algorithm = derElement(original, digestInfo.valueStart);
+  const digest = derElement(original, algorithm.end);
+  const salt = derElement(original, digestInfo.end);
+  const iterations = derElement(original, salt.end);
+  const key = pkcs12MacKey(
+    password,
+    original.subarray(salt.valueStart, salt.end),
+    original.readUIntBE(iterations.valueStart, iterations.end - iterations.valueStart),
+  );
+  const mac = (pfx: Buffer) =>
+    createHmac('sha256', key).update(pfx.subarray(content.valueStart, content.end)).digest();
+  if (!mac(original).equals(original.subarray(digest.valueStart, digest.end))) {
+    throw new Error('The PKCS #12 MAC was not derived as OpenSSL derives it (is it SHA-256?)');
+  }
+  const remade = Buffer.from(changed);
+  mac(changed).copy(remade, digest.valueStart);
+  return remade;
 }
