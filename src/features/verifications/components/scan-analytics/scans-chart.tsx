@@ -19,6 +19,7 @@ interface ScansChartProps {
 export function ScansChart({ days, label, height = 220 }: ScansChartProps) {
   const theme = useTheme();
   const width = useContext(ChartWidthContext);
+  const hasNoScans = days.every((day) => day.scans === 0);
   return (
     <Box role="figure" aria-label={label} sx={{ width: '100%', minWidth: 0 }}>
       <BarChart
@@ -39,7 +40,8 @@ export function ScansChart({ days, label, height = 220 }: ScansChartProps) {
             disableTicks: true,
           },
         ]}
-        yAxis={[{ tickMinStep: 1, width: 36, disableTicks: true }]}
+        // With no scans at all the scale would be [0, 0], its ticks fractions cut to "0.0…": 0 to 1 instead.
+        yAxis={[{ tickMinStep: 1, width: 36, disableTicks: true, ...(hasNoScans && { max: 1 }) }]}
         series={[
           { data: days.map((day) => day.scans), label: 'Scans', color: theme.palette.primary.main },
         ]}
