@@ -9,6 +9,7 @@ import { createHash, webcrypto, X509Certificate } from 'node:crypto';
 import { P12Signer } from '@libpdf/core';
 import * as x509 from '@peculiar/x509';
 
+import { InstallCaFileError } from './install-ca-file-error';
 import { keyMatchesCertificate } from './issuer-certificate';
 
 /** The CA's certificate and key as the install's CA row keeps them. */
@@ -20,9 +21,6 @@ export interface InstallCaFile {
   chain: Uint8Array[];
   sha256: string;
 }
-
-/** A DOCUMENT_CA_P12 that cannot be the install's CA: the message says what to fix. */
-export class InstallCaFileError extends Error {}
 
 const refuse = (why: string) => new InstallCaFileError(`DOCUMENT_CA_P12 ${why}`);
 

@@ -17,7 +17,7 @@ import {
   signerName,
   type CertifiedKey,
 } from '../../documents/signing/document-certificates';
-import { InstallCaFileError, type InstallCaFile } from '../../documents/signing/install-ca-file';
+import { InstallCaFileError } from '../../documents/signing/install-ca-file-error';
 import { loadIssuerIdentities } from '../account/load-issuer-identities';
 import { decryptPrivateKey, encryptPrivateKey } from '../seals/seal-key-crypto';
 import { recordAudit } from '../team/record-audit';
@@ -27,6 +27,7 @@ import { buildCertificateExpiryNotices } from './certificate-expiry-notices';
 import type { Config } from '../../config';
 import type { Database, IssuerSigningCertificatesTable } from '../../db/schema';
 import type { Securing } from '../../documents/securing-pool';
+import type { InstallCaFile } from '../../documents/signing/install-ca-file';
 import type { KnownRevocation, PdfSigner } from '../../documents/signing/sign-pdf';
 import type { Mailer } from '../../mail/mailer';
 import type { Queue } from '../../queue/queue';
