@@ -252,6 +252,22 @@ describe('PAdES B-LTA: with the CA revocation list the server has', () => {
       addedAfter: 'other content',
     });
 
+    // No object written at all, only a cross-reference section: one freeing the page tree, one pointing it back
+    // at its definition in the signed bytes (as at an older version of a page). Readers follow either.
+    const text = signed.toString('latin1');
+    const definedAt = text.indexOf(`\n${pages} 0 obj`) + 1;
+    const root = /\/Root\s+(\d+)\s+0\s+R/.exec(text)![1];
+    const xrefOnly = (entry: string) => {
+      const table = `\nxref\n${pages} 1\n${entry}\ntrailer\n<< /Size 99 /Root ${root} 0 R >>\n`;
+      const start = signed.length + 1;
+      return Buffer.concat([signed, Buffer.from(`${table}startxref\n${start}\n%%EOF\n`)]);
+    };
+    expect(checkPdfSignature(xrefOnly('0000000000 65535 f '), [])).toMatchObject({
+      addedAfter: 'other content',
+    });
+    const pointedBack = xrefOnly(`${String(definedAt).padStart(10, '0')} 00000 n `);
+    expect(checkPdfSignature(pointedBack, [])).toMatchObject({ addedAfter: 'other content' });
+
     // A byte of the DSS changed: the document timestamp no longer stamps what it covers.
     const forged = Buffer.from(signed);
     const dss = forged.indexOf('/Type /DSS');

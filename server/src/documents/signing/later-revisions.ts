@@ -3,9 +3,12 @@
 // timestamps, with the catalog gaining /DSS and the form gaining the timestamp's field. Anything else written
 // over an object of the signed revision is a change the signature does not cover.
 //
-// Read as text, conservatively: every object header in the added bytes counts, even inside a stream (a reader
-// finds objects through the cross-reference table at such headers), and compressed object streams, which could
-// hide a rewritten object, are refused outright.
+// Read as text, conservatively: every object header in the added bytes counts, even inside a stream, and
+// compressed object streams, which could hide a rewritten object, are refused outright. A reader finds objects
+// through the cross-reference sections, so those are read too: every entry they add must point at an object
+// defined in the added bytes, under its own number. An entry pointing back into the signed bytes (at an older
+// definition of a page, say) or freeing an object would change what is shown without writing a new object.
+import { inflateSync } from 'node:zlib';
 
 export type AddedAfterSignature = 'nothing' | 'validation data and timestamps' | 'other content';
 
@@ -62,11 +65,95 @@ function hasStrayBytes(added: string): boolean {
   return /\S/.test(rest);
 }
 
+interface XrefEntry {
+  number: number;
+  /** 0: free, 1: in use at `offset`, 2: inside an object stream. */
+  type: number;
+  offset: number;
+}
+
+/** The entries of the classic cross-reference tables in `added`. */
+function tableEntries(added: string): XrefEntry[] {
+  const entries: XrefEntry[] = [];
+  for (const table of added.matchAll(/(?:^|\s)xref\s+([\s\S]*?)trailer/g)) {
+    const lines = table[1].trim().split(/\r\n|\r|\n/);
+    let number = 0;
+    for (const line of lines) {
+      const subsection = /^(\d+)\s+(\d+)\s*$/.exec(line);
+      const entry = /^(\d{10})\s(\d{5})\s([nf])\s*$/.exec(line);
+      if (subsection) number = Number(subsection[1]);
+      else if (entry) {
+        entries.push({ number, type: entry[3] === 'n' ? 1 : 0, offset: Number(entry[1]) });
+        number += 1;
+      } else throw new Error('an unreadable cross-reference table');
+    }
+  }
+  return entries;
+}
+
+/** The entries of the cross-reference streams in `added` (uncompressed or FlateDecode without a predictor). */
+function streamEntries(added: Buffer): XrefEntry[] {
+  const text = added.toString('latin1');
+  const entries: XrefEntry[] = [];
+  for (const found of text.matchAll(
+    /<<((?:(?!>>)[\s\S])*?\/Type\s*\/XRef[\s\S]*?)>>\s*stream\r?\n/g,
+  )) {
+    const dictionary = found[1];
+    const length = Number(/\/Length\s+(\d+)(?!\s+\d+\s+R)/.exec(dictionary)?.[1] ?? NaN);
+    const widths = /\/W\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(dictionary)?.slice(1).map(Number);
+    if (!Number.isFinite(length) || !widths || /\/DecodeParms|\/Predictor/.test(dictionary)) {
+      throw new Error('an unreadable cross-reference stream');
+    }
+    const start = found.index + found[0].length;
+    const raw = added.subarray(start, start + length);
+    const data = /\/Filter\s*\/FlateDecode/.test(dictionary) ? inflateSync(raw) : raw;
+    const size = Number(/\/Size\s+(\d+)/.exec(dictionary)?.[1] ?? 0);
+    const index = /\/Index\s*\[([\d\s]*)\]/
+      .exec(dictionary)?.[1]
+      .trim()
+      .split(/\s+/)
+      .map(Number) ?? [0, size];
+    const width = widths[0] + widths[1] + widths[2];
+    const field = (at: number, bytes: number, fallback: number) =>
+      bytes === 0 ? fallback : data.readUIntBE(at, bytes);
+    let at = 0;
+    for (let pair = 0; pair + 1 < index.length; pair += 2) {
+      for (let number = index[pair]; number < index[pair] + index[pair + 1]; number += 1) {
+        if (at + width > data.length) throw new Error('a short cross-reference stream');
+        const type = field(at, widths[0], 1);
+        entries.push({ number, type, offset: field(at + widths[0], widths[1], 0) });
+        at += width;
+      }
+    }
+  }
+  return entries;
+}
+
+/** Whether every entry the added sections make points at that object's definition in the added bytes. */
+function isEveryEntryAdded(pdf: Buffer, signedEnd: number): boolean {
+  const added = pdf.subarray(signedEnd);
+  let entries: XrefEntry[];
+  try {
+    entries = [...tableEntries(added.toString('latin1')), ...streamEntries(added)];
+  } catch {
+    return false;
+  }
+  return entries.every(({ number, type, offset }) => {
+    if (number === 0 && type === 0) return true;
+    if (type !== 1 || offset < signedEnd) return false;
+    const header = /^(\d+)\s+\d+\s+obj\b/.exec(
+      pdf.subarray(offset, offset + 32).toString('latin1'),
+    );
+    return header !== null && Number(header[1]) === number;
+  });
+}
+
 /** What the bytes after `signedEnd` (where the signature's byte ranges end) add to the signed revision. */
 export function addedAfterSignature(pdf: Buffer, signedEnd: number): AddedAfterSignature {
   const added = pdf.subarray(signedEnd).toString('latin1');
   if (/^\s*$/.test(added)) return 'nothing';
   if (/\/ObjStm\b/.test(added) || hasStrayBytes(added)) return 'other content';
+  if (!isEveryEntryAdded(pdf, signedEnd)) return 'other content';
   const signed = pdf.subarray(0, signedEnd).toString('latin1');
   const size = Number(lastMatch(signed, /\/Size\s+(\d+)/)?.[1] ?? 0);
   const root = Number(lastMatch(signed, /\/Root\s+(\d+)\s+\d+\s+R/)?.[1] ?? -1);
