@@ -23,6 +23,14 @@ import { upgradeSignature, type SignatureUpgrade, type UpgradedPdf } from './sig
 import type { DrawnText } from './draw-design';
 import type { MessagePort } from 'node:worker_threads';
 
+// The worker reads files that others made (uploads, their signatures' certificates, a .p12): libpdf follows the
+// certificate URLs it finds in them (caIssuers, while gathering validation data) with the global fetch. Nothing
+// run here may reach the network but the time-stamping client, which kept its own reference.
+globalThis.fetch = async (input) => {
+  const address = input instanceof Request ? input.url : String(input);
+  throw new Error(`The securing worker does not fetch ${address}`);
+};
+
 export type SecuringJob =
   | { kind: 'check'; bytes: Uint8Array; limits: DocumentLimits }
   /** The document as bytes, or as a file on this machine that the worker reads itself (nothing held by the main thread). */

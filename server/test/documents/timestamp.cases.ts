@@ -1,7 +1,7 @@
 // PAdES B-T: the signature's timestamp from an RFC 3161 authority (a loopback one built on `openssl ts -reply`),
 // checked with OpenSSL's own `ts -verify`; a TSA that is down or lies never stops a document from being signed.
 import { execFile } from 'node:child_process';
-import { createHash, X509Certificate } from 'node:crypto';
+import { createHash, webcrypto, X509Certificate } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import { ContentInfo, SignedData } from '@peculiar/asn1-cms';
 import { AsnConvert } from '@peculiar/asn1-schema';
 import { PKIStatus, PKIStatusInfo, TimeStampResp, TimeStampToken } from '@peculiar/asn1-tsp';
+import * as x509 from '@peculiar/x509';
 
 import { declaredOnly } from '@common/issuer-identity';
 
@@ -356,5 +357,65 @@ test('a document signed while the TSA is down is upgraded once it is back; the f
   } finally {
     tsa.isDown = false;
     await app.close();
+  }
+});
+
+/** A signing certificate from the test CA whose Authority Information Access names `caIssuers`. */
+async function certificateNaming(caIssuers: string): Promise<CertifiedKey> {
+  const algorithm = { name: 'ECDSA', namedCurve: 'P-256' };
+  const keys = (await webcrypto.subtle.generateKey(algorithm, true, [
+    'sign',
+    'verify',
+  ])) as CryptoKeyPair;
+  const caKey = await webcrypto.subtle.importKey('pkcs8', ca.pkcs8, algorithm, false, ['sign']);
+  const now = Date.now();
+  const certificate = await x509.X509CertificateGenerator.create({
+    serialNumber: '0a',
+    subject: 'CN=Someone Else',
+    issuer: new x509.X509Certificate(new Uint8Array(ca.certificate)).subject,
+    notBefore: new Date(now - 60_000),
+    notAfter: new Date(now + 86_400_000),
+    publicKey: keys.publicKey,
+    signingKey: caKey,
+    signingAlgorithm: { name: 'ECDSA', hash: 'SHA-256' },
+    extensions: [
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
+      new x509.ExtendedKeyUsageExtension(['1.3.6.1.5.5.7.3.4']),
+      new x509.AuthorityInfoAccessExtension({ caIssuers }),
+    ],
+  });
+  const pkcs8 = await webcrypto.subtle.exportKey('pkcs8', keys.privateKey);
+  return { certificate: new Uint8Array(certificate.rawData), pkcs8: new Uint8Array(pkcs8) };
+}
+
+test('an upgrade never follows the URLs in certificates an uploaded PDF carries (only the TSA is asked)', async () => {
+  // A server standing for whatever address an uploader names in a certificate's caIssuers.
+  let asked = 0;
+  const elsewhere = createServer((_request, response) => {
+    asked += 1;
+    response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+  const { port } = elsewhere.address() as AddressInfo;
+  // The upload is already signed, by a certificate naming that address and carrying no chain: gathering
+  // validation data for every signature in the file would fetch it.
+  const pointing = await certificateNaming(`http://127.0.0.1:${port}/internal`);
+  const upload = await signPdf(await makePdf(), { ...pointing, chain: [] }, { reason: 'theirs' });
+
+  const app = await createTestApp({ env: { TSA_URL: tsa.url } });
+  tsa.isDown = true;
+  try {
+    const user = await signedInUser(app);
+    const made = await uploadVerification(app, user, {
+      file: { name: 'signed-already.pdf', data: Buffer.from(upload.bytes) },
+    });
+    expect(made.statusCode).toBe(201);
+    tsa.isDown = false;
+    expect(await app.services.signatureUpgrades.runNow()).toEqual({ upgraded: 1, problem: null });
+    expect(asked).toBe(0);
+  } finally {
+    tsa.isDown = false;
+    await app.close();
+    await new Promise((resolve) => elsewhere.close(resolve));
   }
 });
