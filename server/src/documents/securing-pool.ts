@@ -17,10 +17,10 @@ import type { DrawnText } from './draw-design';
 import type { PdfLimits } from './pdf-structure';
 import type { Sheet, SheetLimits } from './read-sheet';
 import type { SecureDocumentInput, SecuredDocument } from './secure-document';
-import type { SecuringOutcome, SecuringTask } from './securing-worker';
+import type { SecuringOutcome, SecuringTask, UpgradeAnswer } from './securing-worker';
 import type { InstallCaFile } from './signing/install-ca-file';
 import type { IssuerCertificateFacts } from './signing/issuer-certificate';
-import type { SignatureUpgrade, UpgradedPdf } from './signing/sign-pdf';
+import type { SignatureUpgrade } from './signing/sign-pdf';
 
 /** What the services need of securing; tests may hand in the functions themselves. */
 export interface Securing {
@@ -38,8 +38,8 @@ export interface Securing {
   openIssuerCertificate(pkcs12: Buffer, password: string): Promise<IssuerCertificateFacts>;
   /** The operator's DOCUMENT_CA_P12 opened and checked (install-ca-file.ts); rejects with what to fix. */
   openInstallCaFile(pkcs12: Buffer, password: string): Promise<InstallCaFile>;
-  /** A PDF signed while the TSA failed, with its timestamp added; rejects while the TSA still fails. */
-  upgradeSignature(pdf: Buffer, upgrade: SignatureUpgrade): Promise<UpgradedPdf>;
+  /** A PDF signed while the TSA failed, with its timestamp added; or why the TSA still fails. */
+  upgradeSignature(pdf: Buffer, upgrade: SignatureUpgrade): Promise<UpgradeAnswer>;
 }
 
 /** What securing any document takes: its code, URL, placement and seal, and UPLOAD_MAX_BYTES. */
@@ -222,7 +222,9 @@ export function createSecuringPool({
       const outcome = await run({ kind: 'upgrade-signature', bytes: pdf, upgrade });
       if (outcome.kind !== 'upgrade-signature')
         throw new Error('The securing worker answered the wrong job');
-      return { ...outcome.upgraded, bytes: asBuffer(outcome.upgraded.bytes) };
+      const { answer } = outcome;
+      if (!('upgraded' in answer)) return answer;
+      return { upgraded: { ...answer.upgraded, bytes: asBuffer(answer.upgraded.bytes) } };
     },
 
     async close() {

@@ -18,7 +18,12 @@ import {
 } from './secure-document';
 import { openInstallCaFile, type InstallCaFile } from './signing/install-ca-file';
 import { openIssuerCertificate, type IssuerCertificateFacts } from './signing/issuer-certificate';
-import { upgradeSignature, type SignatureUpgrade, type UpgradedPdf } from './signing/sign-pdf';
+import {
+  timestampFailure,
+  upgradeSignature,
+  type SignatureUpgrade,
+  type UpgradedPdf,
+} from './signing/sign-pdf';
 
 import type { DrawnText } from './draw-design';
 import type { MessagePort } from 'node:worker_threads';
@@ -69,7 +74,7 @@ export type SecuringOutcome =
   | { ok: true; kind: 'read-sheet'; sheet: Sheet }
   | { ok: true; kind: 'open-certificate'; certificate: IssuerCertificateFacts }
   | { ok: true; kind: 'open-ca-file'; ca: InstallCaFile }
-  | { ok: true; kind: 'upgrade-signature'; upgraded: UpgradedPdf }
+  | { ok: true; kind: 'upgrade-signature'; answer: UpgradeAnswer }
   | { ok: false; error: SerializedAppError };
 
 export interface SecuringTask {
@@ -147,11 +152,22 @@ async function runJob(job: SecuringJob): Promise<SecuringOutcome> {
         ca: await openInstallCaFile(job.pkcs12, job.password),
       };
     case 'upgrade-signature':
-      return {
-        ok: true,
-        kind: 'upgrade-signature',
-        upgraded: await upgradeSignature(job.bytes, job.upgrade),
-      };
+      return { ok: true, kind: 'upgrade-signature', answer: await upgradeOrSayWhy(job) };
+  }
+}
+
+/** The upgraded PDF, or why the TSA could not be used this time (said apart: the job waits for it, not gives up). */
+export type UpgradeAnswer = { upgraded: UpgradedPdf } | { timestampProblem: string };
+
+async function upgradeOrSayWhy(
+  job: Extract<SecuringJob, { kind: 'upgrade-signature' }>,
+): Promise<UpgradeAnswer> {
+  try {
+    return { upgraded: await upgradeSignature(job.bytes, job.upgrade) };
+  } catch (error) {
+    const failure = timestampFailure(error);
+    if (!failure) throw error;
+    return { timestampProblem: failure.message };
   }
 }
 

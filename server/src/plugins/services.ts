@@ -208,6 +208,7 @@ export default fp(
       securing,
       documentSigning,
       publicPages,
+      webhooks,
       config,
     });
     app.metrics.observePublicPageCache(publicPages);

@@ -311,7 +311,11 @@ test('a document signed while the TSA is down is upgraded once it is back; the f
     expect(stillDown.problem).toMatch(/HTTP 503/);
 
     tsa.isDown = false;
-    expect(await app.services.signatureUpgrades.runNow()).toEqual({ upgraded: 1, problem: null });
+    expect(await app.services.signatureUpgrades.runNow()).toEqual({
+      upgraded: 1,
+      problem: null,
+      gaveUp: [],
+    });
     const upgraded = (
       await app.inject({ url: `/api/verifications/${id}`, headers: user.headers })
     ).json();
@@ -353,7 +357,45 @@ test('a document signed while the TSA is down is upgraded once it is back; the f
       timestamps: [{ kind: 'document' }],
     });
     // Done once: a second run finds nothing to do.
-    expect(await app.services.signatureUpgrades.runNow()).toEqual({ upgraded: 0, problem: null });
+    expect(await app.services.signatureUpgrades.runNow()).toEqual({
+      upgraded: 0,
+      problem: null,
+      gaveUp: [],
+    });
+  } finally {
+    tsa.isDown = false;
+    await app.close();
+  }
+});
+
+test('a record that cannot be upgraded (its file is gone) is given up, and the ones after it are upgraded', async () => {
+  const app = await createTestApp({ env: { TSA_URL: tsa.url } });
+  tsa.isDown = true;
+  try {
+    const user = await signedInUser(app);
+    const lost = (await uploadVerification(app, user, {})).json();
+    const kept = (await uploadVerification(app, user, {})).json();
+    await app.storage.delete(`verifications/${lost.id}/secured.pdf`);
+    tsa.isDown = false;
+
+    const run = await app.services.signatureUpgrades.runNow();
+    expect(run).toMatchObject({ upgraded: 1, problem: null, gaveUp: [{ code: lost.code }] });
+    const read = async (id: string) =>
+      (await app.inject({ url: `/api/verifications/${id}`, headers: user.headers })).json();
+    expect((await read(lost.id)).signature).toMatchObject({
+      level: 'B-B',
+      timestamp_pending: false,
+    });
+    expect((await read(kept.id)).signature).toMatchObject({
+      level: 'B-LT',
+      timestamp_pending: false,
+    });
+    // Given up once, not tried again every run.
+    expect(await app.services.signatureUpgrades.runNow()).toEqual({
+      upgraded: 0,
+      problem: null,
+      gaveUp: [],
+    });
   } finally {
     tsa.isDown = false;
     await app.close();
@@ -411,7 +453,11 @@ test('an upgrade never follows the URLs in certificates an uploaded PDF carries 
     });
     expect(made.statusCode).toBe(201);
     tsa.isDown = false;
-    expect(await app.services.signatureUpgrades.runNow()).toEqual({ upgraded: 1, problem: null });
+    expect(await app.services.signatureUpgrades.runNow()).toEqual({
+      upgraded: 1,
+      problem: null,
+      gaveUp: [],
+    });
     expect(asked).toBe(0);
   } finally {
     tsa.isDown = false;

@@ -136,7 +136,7 @@ function revocationsOf(signer: PdfSigner): KnownRevocation[] {
 }
 
 /** Whether `error` is the TSA failing (down, slow, refusing, lying), which never stops a signature. */
-function timestampFailure(error: unknown): Error | null {
+export function timestampFailure(error: unknown): Error | null {
   const cause = (error as { cause?: unknown }).cause;
   const unavailable = [error, cause].find((item) => item instanceof TimestampUnavailable);
   if (unavailable) return unavailable as Error;

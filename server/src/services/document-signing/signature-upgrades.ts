@@ -41,6 +41,7 @@ export interface SignatureUpgradeDeps {
   securing: Pick<Securing, 'upgradeSignature'>;
   documentSigning: Pick<DocumentSigningServices, 'knownRevocations'>;
   publicPages: Pick<VerificationDeps['publicPages'], 'publish' | 'apply'>;
+  webhooks: VerificationDeps['webhooks'];
   config: Pick<Config, 'TSA_URL' | 'TSA_USERNAME' | 'TSA_PASSWORD' | 'TSA_TIMEOUT_SECONDS'>;
 }
 
@@ -48,14 +49,19 @@ export interface UpgradeRun {
   upgraded: number;
   /** The TSA still failing (the rest wait for the next run). */
   problem: string | null;
+  /** Records that could not be upgraded for another reason: they keep their signature as it is. */
+  gaveUp: Array<{ code: string; reason: string }>;
 }
+
+/** A claimed record's timestamp_problem while a run upgrades it. */
+const UPGRADING = 'upgrading since';
 
 type Due = Awaited<ReturnType<typeof dueSignatures>>[number];
 
 function dueSignatures(db: Kysely<Database>) {
   return db
     .selectFrom('verifications')
-    .select(['id', 'code', 'secured_sha256', 'secured_size', 'signature_level', 'timestamped_at'])
+    .select(['id', 'user_id', 'code', 'secured_sha256', 'signature_level'])
     .select(['signature_certificate_sha256', 'timestamp_problem'])
     .where('timestamp_problem', 'is not', null)
     .orderBy('created_at')
@@ -63,21 +69,50 @@ function dueSignatures(db: Kysely<Database>) {
     .execute();
 }
 
-async function upgradeOne(deps: SignatureUpgradeDeps, due: Due): Promise<void> {
+/** What became of one record: upgraded, left for the next run (the TSA still fails), or given up. */
+type Outcome = { upgraded: true } | { tsaProblem: string } | { gaveUp: string };
+
+// A claim marks the record as being upgraded (compare-and-set on the value read), so two runs never upgrade one
+// record at once; a run that dies holding it leaves it still due, and the next run claims it again.
+async function claim(db: Kysely<Database>, due: Due): Promise<boolean> {
+  const claimed = await db
+    .updateTable('verifications')
+    .set({ timestamp_problem: `${UPGRADING} ${new Date().toISOString()}` })
+    .where('id', '=', due.id)
+    .where('timestamp_problem', '=', due.timestamp_problem)
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) > 0;
+}
+
+async function release(db: Kysely<Database>, id: string, problem: string | null): Promise<void> {
+  await db
+    .updateTable('verifications')
+    .set({ timestamp_problem: problem })
+    .where('id', '=', id)
+    .execute();
+}
+
+async function upgradeOne(deps: SignatureUpgradeDeps, due: Due): Promise<Outcome> {
   const { db, storage } = deps;
-  const timestamp = timestampSettings(deps.config)!;
   const key = verificationFileKeys(due.id).secured;
   const known = await deps.documentSigning.knownRevocations(due.signature_certificate_sha256!);
-  const upgraded = await deps.securing.upgradeSignature(await storage.get(key), {
+  const answer = await deps.securing.upgradeSignature(await storage.get(key), {
     level: due.signature_level!,
     known,
-    timestamp,
+    timestamp: timestampSettings(deps.config)!,
   });
+  if ('timestampProblem' in answer) {
+    await release(db, due.id, answer.timestampProblem);
+    return { tsaProblem: answer.timestampProblem };
+  }
+  const { upgraded } = answer;
   const bytes = Buffer.from(upgraded.bytes);
+  // The file first, then the record: a crash between the two leaves the new file (which begins with the old one)
+  // under a record that is still due, and the next run upgrades that file again.
+  await storage.put(key, bytes);
   const saved = { type: 'verification-saved', code: due.code } as const;
-  // The record first: until the file is replaced, the old file is still accepted as the earlier one.
-  const updated = await db.transaction().execute(async (trx) => {
-    const result = await trx
+  await db.transaction().execute(async (trx) => {
+    await trx
       .updateTable('verifications')
       .set({
         secured_sha256: sha256(bytes),
@@ -88,51 +123,39 @@ async function upgradeOne(deps: SignatureUpgradeDeps, due: Due): Promise<void> {
         timestamp_problem: null,
       })
       .where('id', '=', due.id)
-      .where('secured_sha256', '=', due.secured_sha256)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) > 0) await deps.publicPages.publish(trx, saved);
-    return Number(result.numUpdatedRows) > 0;
+      .execute();
+    await deps.webhooks.emitVerificationEvent(trx, due.user_id, 'verification.updated', due.id);
+    await deps.publicPages.publish(trx, saved);
   });
-  // Deleted or upgraded by another instance meanwhile.
-  if (!updated) return;
-  try {
-    await storage.put(key, bytes);
-  } catch (error) {
-    // The record back to the file still stored, or downloads would promise a size it does not have.
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('verifications')
-        .set({
-          secured_sha256: due.secured_sha256,
-          secured_size: due.secured_size,
-          earlier_secured_sha256: null,
-          signature_level: due.signature_level,
-          timestamped_at: due.timestamped_at,
-          timestamp_problem: due.timestamp_problem,
-        })
-        .where('id', '=', due.id)
-        .execute();
-      await deps.publicPages.publish(trx, saved);
-    });
-    await deps.publicPages.apply(saved);
-    throw error;
-  }
+  deps.webhooks.wake();
   await deps.publicPages.apply(saved);
+  return { upgraded: true };
+}
+
+/** One record claimed and upgraded; anything but the TSA failing (a missing file, a damaged one) gives it up. */
+async function upgradeClaimed(deps: SignatureUpgradeDeps, due: Due): Promise<Outcome | null> {
+  if (!(await claim(deps.db, due))) return null;
+  try {
+    return await upgradeOne(deps, due);
+  } catch (error) {
+    // Not retried: it would fail the same way every run and hold up the records behind it.
+    await release(deps.db, due.id, null);
+    return { gaveUp: (error as Error).message };
+  }
 }
 
 /** Upgrades the oldest signatures still missing their timestamp, stopping at the first the TSA fails. */
 export async function upgradeSignatures(deps: SignatureUpgradeDeps): Promise<UpgradeRun> {
-  if (!deps.config.TSA_URL) return { upgraded: 0, problem: null };
-  let upgraded = 0;
+  const run: UpgradeRun = { upgraded: 0, problem: null, gaveUp: [] };
+  if (!deps.config.TSA_URL) return run;
   for (const due of await dueSignatures(deps.db)) {
-    try {
-      await upgradeOne(deps, due);
-      upgraded += 1;
-    } catch (error) {
-      return { upgraded, problem: (error as Error).message };
-    }
+    const outcome = await upgradeClaimed(deps, due);
+    if (outcome === null) continue;
+    if ('upgraded' in outcome) run.upgraded += 1;
+    if ('gaveUp' in outcome) run.gaveUp.push({ code: due.code, reason: outcome.gaveUp });
+    if ('tsaProblem' in outcome) return { ...run, problem: outcome.tsaProblem };
   }
-  return { upgraded, problem: null };
+  return run;
 }
 
 export function buildSignatureUpgrades(deps: SignatureUpgradeDeps) {
@@ -153,6 +176,8 @@ export function buildSignatureUpgrades(deps: SignatureUpgradeDeps) {
         if (run.upgraded > 0)
           log.info(run, 'Timestamps added to signatures made while the TSA failed');
         if (run.problem) log.error(run, 'The TSA still fails: signatures wait for their timestamp');
+        if (run.gaveUp.length > 0)
+          log.error(run, 'Signatures that could not be upgraded stay as they are');
       });
       // The queue has no cron here (see plugins/queue.ts): a timer asks, the singleton key keeps it one job.
       schedule = setInterval(() => {
