@@ -269,6 +269,25 @@ describe('PAdES B-LTA: with the CA revocation list the server has', () => {
     const pointedBack = xrefOnly(`${String(definedAt).padStart(10, '0')} 00000 n `);
     expect(checkPdfSignature(pointedBack, [])).toMatchObject({ addedAfter: 'other content' });
 
+    // Well-formed revisions, as another tool would write them: only new objects pass.
+    const benign = appendRevision(signed, [`<< /Note (a new object nothing refers to) >>`]);
+    expect(checkPdfSignature(benign, [])).toMatchObject({
+      addedAfter: 'validation data and timestamps',
+    });
+    // An object stream, its name spelt with an escape (/Obj#53tm is /ObjStm), could carry a rewritten page.
+    const objectStream =
+      '<< /Type /Obj#53tm /N 1 /First 4 /Length 12 >>\nstream\n4 0 << >>  \nendstream';
+    expect(checkPdfSignature(appendRevision(signed, [objectStream]), [])).toMatchObject({
+      addedAfter: 'other content',
+    });
+    // Another /Info (the title and author readers show), or a /Prev skipping the signed revision.
+    expect(
+      checkPdfSignature(appendRevision(signed, ['<< /Title (Other) >>'], { info: 'own' }), []),
+    ).toMatchObject({ addedAfter: 'other content' });
+    expect(
+      checkPdfSignature(appendRevision(signed, ['<< /Note (x) >>'], { prev: 0 }), []),
+    ).toMatchObject({ addedAfter: 'other content' });
+
     // A byte of the DSS changed: the document timestamp no longer stamps what it covers.
     const forged = Buffer.from(signed);
     const dss = forged.indexOf('/Type /DSS');
@@ -401,6 +420,37 @@ test('a record that cannot be upgraded (its file is gone) is given up, and the o
     await app.close();
   }
 });
+
+/**
+ * `pdf` with one more incremental update holding `objects` (numbered from 900), a classic cross-reference table
+ * for them and a trailer chained to the file's last one; `info: 'own'` points /Info at the first new object,
+ * `prev` names another section as the one before.
+ */
+function appendRevision(
+  pdf: Buffer,
+  objects: string[],
+  { info, prev }: { info?: 'own'; prev?: number } = {},
+): Buffer {
+  const text = pdf.toString('latin1');
+  const lastStartxref = Number([...text.matchAll(/startxref\s+(\d+)/g)].at(-1)![1]);
+  const root = [...text.matchAll(/\/Root\s+(\d+\s+\d+)\s+R/g)].at(-1)![1];
+  const ownInfo = [...text.matchAll(/\/Info\s+(\d+\s+\d+)\s+R/g)].at(-1)![1];
+  let body = '\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(pdf.length + Buffer.byteLength(body, 'latin1'));
+    body += `${900 + index} 0 obj\n${object}\nendobj\n`;
+  });
+  const xrefAt = pdf.length + Buffer.byteLength(body, 'latin1');
+  const entries = offsets
+    .map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`)
+    .join('');
+  const trailer =
+    `<< /Size ${900 + objects.length} /Root ${root} R /Info ${info === 'own' ? '900 0' : ownInfo} R ` +
+    `/Prev ${prev ?? lastStartxref} >>`;
+  body += `xref\n900 ${objects.length}\n${entries}trailer\n${trailer}\nstartxref\n${xrefAt}\n%%EOF\n`;
+  return Buffer.concat([pdf, Buffer.from(body, 'latin1')]);
+}
 
 /** A signing certificate from the test CA whose Authority Information Access names `caIssuers`. */
 async function certificateNaming(caIssuers: string): Promise<CertifiedKey> {

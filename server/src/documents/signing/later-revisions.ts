@@ -72,13 +72,31 @@ interface XrefEntry {
   offset: number;
 }
 
-/** The entries of the classic cross-reference tables in `added`. */
-function tableEntries(added: string): XrefEntry[] {
-  const entries: XrefEntry[] = [];
-  for (const table of added.matchAll(/(?:^|\s)xref\s+([\s\S]*?)trailer/g)) {
-    const lines = table[1].trim().split(/\r\n|\r|\n/);
+/** One cross-reference section the added bytes hold: where it starts, its entries and its trailer. */
+interface XrefSection {
+  /** In the whole file: what a startxref or a later /Prev names. */
+  offset: number;
+  entries: XrefEntry[];
+  /** The trailer dictionary (a stream's own dictionary), its names decoded. */
+  trailer: string;
+}
+
+/** PDF names may spell any character as #xx (/Obj#53tm is /ObjStm): decoded before names are compared. */
+function decodeNames(text: string): string {
+  return text.replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) =>
+    String.fromCharCode(parseInt(hex, 16)),
+  );
+}
+
+/** The classic cross-reference tables in `added` (which starts at `base` in the file). */
+function tableSections(added: string, base: number): XrefSection[] {
+  const sections: XrefSection[] = [];
+  for (const table of added.matchAll(
+    /(?<=^|\s)xref\s+([\s\S]*?)trailer\s*(<<(?:[^<>]|<<[^<>]*>>|<[^<>]*>)*>>)/g,
+  )) {
+    const entries: XrefEntry[] = [];
     let number = 0;
-    for (const line of lines) {
+    for (const line of table[1].trim().split(/\r\n|\r|\n/)) {
       const subsection = /^(\d+)\s+(\d+)\s*$/.exec(line);
       const entry = /^(\d{10})\s(\d{5})\s([nf])\s*$/.exec(line);
       if (subsection) number = Number(subsection[1]);
@@ -87,72 +105,114 @@ function tableEntries(added: string): XrefEntry[] {
         number += 1;
       } else throw new Error('an unreadable cross-reference table');
     }
+    sections.push({ offset: base + table.index, entries, trailer: decodeNames(table[2]) });
+  }
+  return sections;
+}
+
+/** The entries of one cross-reference stream (uncompressed, or FlateDecode without a predictor). */
+function streamSectionEntries(dictionary: string, data: Buffer): XrefEntry[] {
+  const widths = /\/W\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(dictionary)?.slice(1).map(Number);
+  if (!widths) throw new Error('a cross-reference stream without /W');
+  const size = Number(/\/Size\s+(\d+)/.exec(dictionary)?.[1] ?? 0);
+  const index = /\/Index\s*\[([\d\s]*)\]/.exec(dictionary)?.[1].trim().split(/\s+/).map(Number) ?? [
+    0,
+    size,
+  ];
+  const width = widths[0] + widths[1] + widths[2];
+  const field = (at: number, bytes: number, fallback: number) =>
+    bytes === 0 ? fallback : data.readUIntBE(at, bytes);
+  const entries: XrefEntry[] = [];
+  let at = 0;
+  for (let pair = 0; pair + 1 < index.length; pair += 2) {
+    for (let number = index[pair]; number < index[pair] + index[pair + 1]; number += 1) {
+      if (at + width > data.length) throw new Error('a short cross-reference stream');
+      entries.push({
+        number,
+        type: field(at, widths[0], 1),
+        offset: field(at + widths[0], widths[1], 0),
+      });
+      at += width;
+    }
   }
   return entries;
 }
 
-/** The entries of the cross-reference streams in `added` (uncompressed or FlateDecode without a predictor). */
-function streamEntries(added: Buffer): XrefEntry[] {
+/** The cross-reference streams in `added` (which starts at `base` in the file), whatever spelling their names use. */
+function streamSections(added: Buffer, base: number): XrefSection[] {
   const text = added.toString('latin1');
-  const entries: XrefEntry[] = [];
+  const sections: XrefSection[] = [];
   for (const found of text.matchAll(
-    /<<((?:(?!>>)[\s\S])*?\/Type\s*\/XRef[\s\S]*?)>>\s*stream\r?\n/g,
+    /(\d+)\s+\d+\s+obj\s*<<((?:(?!\bendobj\b)[\s\S])*?)>>\s*stream\r?\n/g,
   )) {
-    const dictionary = found[1];
+    const dictionary = decodeNames(found[2]);
+    if (!/\/Type\s*\/XRef\b/.test(dictionary)) continue;
     const length = Number(/\/Length\s+(\d+)(?!\s+\d+\s+R)/.exec(dictionary)?.[1] ?? NaN);
-    const widths = /\/W\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(dictionary)?.slice(1).map(Number);
-    if (!Number.isFinite(length) || !widths || /\/DecodeParms|\/Predictor/.test(dictionary)) {
+    if (!Number.isFinite(length) || /\/DecodeParms|\/Predictor/.test(dictionary)) {
       throw new Error('an unreadable cross-reference stream');
     }
     const start = found.index + found[0].length;
     const raw = added.subarray(start, start + length);
     const data = /\/Filter\s*\/FlateDecode/.test(dictionary) ? inflateSync(raw) : raw;
-    const size = Number(/\/Size\s+(\d+)/.exec(dictionary)?.[1] ?? 0);
-    const index = /\/Index\s*\[([\d\s]*)\]/
-      .exec(dictionary)?.[1]
-      .trim()
-      .split(/\s+/)
-      .map(Number) ?? [0, size];
-    const width = widths[0] + widths[1] + widths[2];
-    const field = (at: number, bytes: number, fallback: number) =>
-      bytes === 0 ? fallback : data.readUIntBE(at, bytes);
-    let at = 0;
-    for (let pair = 0; pair + 1 < index.length; pair += 2) {
-      for (let number = index[pair]; number < index[pair] + index[pair + 1]; number += 1) {
-        if (at + width > data.length) throw new Error('a short cross-reference stream');
-        const type = field(at, widths[0], 1);
-        entries.push({ number, type, offset: field(at + widths[0], widths[1], 0) });
-        at += width;
-      }
-    }
+    sections.push({
+      offset: base + found.index,
+      entries: streamSectionEntries(dictionary, data),
+      trailer: dictionary,
+    });
   }
-  return entries;
+  return sections;
 }
 
-/** Whether every entry the added sections make points at that object's definition in the added bytes. */
+const referenceIn = (dictionary: string, key: string) =>
+  new RegExp(`/${key}\\s+(\\d+\\s+\\d+)\\s+R`).exec(dictionary)?.[1].replace(/\s+/g, ' ') ?? null;
+
+/**
+ * Whether the added cross-reference sections only add objects: each reached by a startxref, each chained by /Prev
+ * to the one before (the first to the signed revision's), none changing /Info or adding a hybrid /XRefStm, and
+ * every entry pointing at its own object's definition in the added bytes.
+ */
 function isEveryEntryAdded(pdf: Buffer, signedEnd: number): boolean {
   const added = pdf.subarray(signedEnd);
-  let entries: XrefEntry[];
+  const addedText = added.toString('latin1');
+  const signedText = pdf.subarray(0, signedEnd).toString('latin1');
+  let sections: XrefSection[];
   try {
-    entries = [...tableEntries(added.toString('latin1')), ...streamEntries(added)];
+    sections = [...tableSections(addedText, signedEnd), ...streamSections(added, signedEnd)];
   } catch {
     return false;
   }
-  return entries.every(({ number, type, offset }) => {
-    if (number === 0 && type === 0) return true;
-    if (type !== 1 || offset < signedEnd) return false;
-    const header = /^(\d+)\s+\d+\s+obj\b/.exec(
-      pdf.subarray(offset, offset + 32).toString('latin1'),
-    );
-    return header !== null && Number(header[1]) === number;
-  });
+  sections.sort((a, b) => a.offset - b.offset);
+  const offsets = new Set(sections.map((section) => section.offset));
+  const startxrefs = [...addedText.matchAll(/startxref\s+(\d+)/g)].map((match) => Number(match[1]));
+  if (startxrefs.length === 0 || startxrefs.some((offset) => !offsets.has(offset))) return false;
+  let previous = Number(lastMatch(signedText, /startxref\s+(\d+)/)?.[1] ?? -1);
+  const info = referenceIn(
+    decodeNames(lastMatch(signedText, /\/Info\s+\d+\s+\d+\s+R/)?.[0] ?? ''),
+    'Info',
+  );
+  for (const section of sections) {
+    if (Number(/\/Prev\s+(\d+)/.exec(section.trailer)?.[1] ?? -1) !== previous) return false;
+    if (referenceIn(section.trailer, 'Info') !== info || /\/XRefStm\b/.test(section.trailer))
+      return false;
+    previous = section.offset;
+  }
+  return sections.every((section) =>
+    section.entries.every(({ number, type, offset }) => {
+      if (number === 0 && type === 0) return true;
+      if (type !== 1 || offset < signedEnd) return false;
+      const header = /^(\d+)\s+\d+\s+obj\b/.exec(
+        pdf.subarray(offset, offset + 32).toString('latin1'),
+      );
+      return header !== null && Number(header[1]) === number;
+    }),
+  );
 }
 
 /** What the bytes after `signedEnd` (where the signature's byte ranges end) add to the signed revision. */
 export function addedAfterSignature(pdf: Buffer, signedEnd: number): AddedAfterSignature {
   const added = pdf.subarray(signedEnd).toString('latin1');
   if (/^\s*$/.test(added)) return 'nothing';
-  if (/\/ObjStm\b/.test(added) || hasStrayBytes(added)) return 'other content';
+  if (/\/ObjStm\b/.test(decodeNames(added)) || hasStrayBytes(added)) return 'other content';
   if (!isEveryEntryAdded(pdf, signedEnd)) return 'other content';
   const signed = pdf.subarray(0, signedEnd).toString('latin1');
   const size = Number(lastMatch(signed, /\/Size\s+(\d+)/)?.[1] ?? 0);
