@@ -48,12 +48,13 @@ export async function loadDocumentCa(
 }
 
 function timestampWords(timestamps: ProvenTime[]): string {
-  return timestamps
-    .map(({ kind, time, authority }) => {
-      const when = time.slice(0, 19).replace('T', ' ');
-      return `; ${kind === 'signature' ? 'timestamped' : 'document timestamp'} ${when} UTC by “${authority}”`;
-    })
-    .join('');
+  if (timestamps.length === 0) return '';
+  const each = timestamps.map(({ kind, time, authority }) => {
+    const what = kind === 'signature' ? 'timestamped' : 'document timestamp';
+    return `; ${what} ${time.slice(0, 19).replace('T', ' ')} UTC by “${authority}”`;
+  });
+  // Each token is checked over what it stamps; its authority is named, not checked against a trust list.
+  return `${each.join('')} (time-stamping authorities are not checked against a trust list)`;
 }
 
 function describe(check: PdfSignatureCheck, hasCa: boolean): SignatureOutcome {

@@ -188,6 +188,8 @@ export interface CaFileOptions {
   key?: KeyKind;
   /** Off: the "CA" is a plain end-entity certificate. */
   isCa?: boolean;
+  /** Off: a CA whose key usage lacks cRLSign (keyCertSign alone), which may not sign revocation lists. */
+  crlSign?: boolean;
   notAfter?: Date;
   password?: string;
 }
@@ -223,7 +225,8 @@ export async function caCertificateFile(options: CaFileOptions = {}): Promise<Ca
       new x509.BasicConstraintsExtension(isCa, isCa ? 0 : undefined, true),
       new x509.KeyUsagesExtension(
         isCa
-          ? x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign
+          ? x509.KeyUsageFlags.keyCertSign |
+              (options.crlSign === false ? 0 : x509.KeyUsageFlags.cRLSign)
           : x509.KeyUsageFlags.digitalSignature,
         true,
       ),

@@ -159,6 +159,13 @@ export async function issueSigningCertificate(
 /** How long a revocation list stands: validators want a newer one after it, so one is made daily. */
 export const REVOCATION_LIST_DAYS = 7;
 
+/** Whether the CA may sign revocation lists: an operator's CA (DOCUMENT_CA_P12) whose key usage lacks cRLSign may not. */
+export function canSignRevocationLists(caCertificate: Uint8Array): boolean {
+  const certificate = new x509.X509Certificate(new Uint8Array(caCertificate));
+  const keyUsage = certificate.getExtension(x509.KeyUsagesExtension);
+  return !keyUsage || (keyUsage.usages & x509.KeyUsageFlags.cRLSign) !== 0;
+}
+
 /**
  * The CA's certificate revocation list (DER): the validation data a long-term (B-LT) signature carries, proving
  * its certificate was not revoked when it signed. The service revokes none of the certificates it issues (one

@@ -10,6 +10,7 @@ import type { DocumentSigning, IssuerCertificate } from '@common/document-signin
 import { DOCUMENT_CA_PATH } from '@common/verifications';
 
 import {
+  canSignRevocationLists,
   certificatePem,
   createDocumentCa,
   createRevocationList,
@@ -239,12 +240,15 @@ export function buildDocumentSigningServices({
     ];
   }
 
-  // Each CA's current revocation list, made in this process at most once a day.
-  const revocationLists = new Map<string, { list: Promise<Uint8Array>; madeAt: number }>();
-  function revocationListOf(ca: KeyRow & { id: string }): Promise<Uint8Array> {
+  // Each CA's current revocation list, made in this process at most once a day; none from a CA that may not
+  // sign one (validators would refuse it), whose signatures then stay at B-T.
+  const revocationLists = new Map<string, { list: Promise<Uint8Array | null>; madeAt: number }>();
+  function revocationListOf(ca: KeyRow & { id: string }): Promise<Uint8Array | null> {
     const made = revocationLists.get(ca.id);
     if (made && Date.now() - made.madeAt < REVOCATION_LIST_MS) return made.list;
-    const list = createRevocationList(openedKey(masterKey, ca));
+    const list = canSignRevocationLists(ca.certificate)
+      ? createRevocationList(openedKey(masterKey, ca))
+      : Promise.resolve(null);
     list.catch(() => revocationLists.delete(ca.id));
     revocationLists.set(ca.id, { list, madeAt: Date.now() });
     return list;
@@ -374,6 +378,7 @@ export function buildDocumentSigningServices({
       if (!issued) return [];
       const ca = { ...issued, certificate: issued.ca_certificate };
       const revocationList = await revocationListOf(ca);
+      if (!revocationList) return [];
       return [{ certificate: new Uint8Array(issued.certificate), revocationList }];
     },
 

@@ -16,6 +16,7 @@ import { captureCommand } from '../../../helpers/command-output';
 import { caCertificateFile, type CaFile } from '../../../helpers/issuer-certificates';
 import { pdfsig, trustStore } from '../../../helpers/pdf-signatures';
 import { createTempDir, createTestApp } from '../../../helpers/test-app';
+import { startTestTsa } from '../../../helpers/test-tsa';
 import { createVerification, signedInUser } from '../../../helpers/verifications';
 
 import type { FastifyInstance } from 'fastify';
@@ -32,12 +33,17 @@ async function saved(file: CaFile, name = `ca-${randomBytes(4).toString('hex')}.
   return filePath;
 }
 
-async function appWith(file: CaFile, password = file.password): Promise<FastifyInstance> {
+async function appWith(
+  file: CaFile,
+  password = file.password,
+  env: Record<string, string> = {},
+): Promise<FastifyInstance> {
   const app = await createTestApp({
     env: {
       PUBLIC_URL: 'https://verify.example.com',
       DOCUMENT_CA_P12: await saved(file),
       DOCUMENT_CA_P12_PASSWORD: password,
+      ...env,
     },
   });
   await app.ready();
@@ -60,6 +66,28 @@ const operatorLog = (app: FastifyInstance) =>
     .select(['action', 'object_id', 'object_name', 'reason'])
     .orderBy('occurred_at')
     .execute();
+
+test('with a TSA, a CA from the file that may sign revocation lists signs B-LTA; one that may not, B-T', async () => {
+  const tsa = await startTestTsa();
+  try {
+    for (const [crlSign, level] of [
+      [true, 'B-LTA'],
+      [false, 'B-T'],
+    ] as const) {
+      const app = await appWith(await caCertificateFile({ crlSign }), undefined, {
+        TSA_URL: tsa.url,
+      });
+      try {
+        const owner = await signedInUser(app);
+        expect((await createVerification(app, owner)).signature?.level).toBe(level);
+      } finally {
+        await app.close();
+      }
+    }
+  } finally {
+    await tsa.stop();
+  }
+});
 
 test('the CA from the file is published with its root and signs PDFs that a validator trusting the root accepts', async () => {
   const file = await caCertificateFile();
