@@ -52,6 +52,8 @@ const esmPackages = [
   '@libpdf',
   '@noble',
   '@scure',
+  // jsdom 29 and what it imports as ES modules (the server's page tests parse HTML with it).
+  ...['jsdom', '@exodus', 'parse5', 'entities', '@asamuzakjp', '@csstools', 'css-tree', '@bramus'],
   // Verifiable credentials (docs/credentials.md).
   ...[
     '@digitalbazaar',
@@ -206,7 +208,7 @@ export default async function config(): Promise<Config> {
   const projects: NonNullable<Config['projects']> = [
     {
       displayName: 'spa',
-      testEnvironment: 'jsdom',
+      testEnvironment: '<rootDir>/src/testing/jsdom-environment.ts',
       roots: ['<rootDir>/src'],
       testMatch: ['**/__tests__/**/*.test.ts?(x)'],
       setupFilesAfterEnv: ['<rootDir>/src/testing/setup-tests.ts'],

@@ -115,7 +115,13 @@ export function QrPlacementFields({
           sx={{ flexWrap: 'wrap' }}
         >
           {PAGE_CHOICES.map(({ value, label }) => (
-            <ToggleButton key={value} value={value} sx={{ px: { xs: 1.5, sm: 2 } }}>
+            // Named in full on every width: how the hidden span's leading space reaches a name differs by engine.
+            <ToggleButton
+              key={value}
+              value={value}
+              aria-label={`${label} page`}
+              sx={{ px: { xs: 1.5, sm: 2 } }}
+            >
               {label}
               {/* 'First page' from sm up; on a phone the group's label 'Pages' says it. */}
               <Box

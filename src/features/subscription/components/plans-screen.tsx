@@ -72,7 +72,8 @@ function IntervalToggle({
         Monthly
       </ToggleButton>
       <ToggleButton value="year" sx={{ px: 2 }}>
-        Yearly
+        {/* The space keeps "Yearly" and the saving two words in the button's name; the margin shows the gap. */}
+        Yearly{' '}
         {saving > 0 && (
           <Box component="span" sx={{ ml: 1, fontWeight: 600, color: 'success.dark' }}>
             {`save up to ${saving}%`}
