@@ -17,7 +17,8 @@ import type { Page } from 'playwright-core';
 
 const run = promisify(execFile);
 const FILE_BYTES = 50 * 1000 * 1000;
-const RATIO_GOAL = 2;
+// Issue 34: at most 3× openssl's time (an earlier goal said 2×).
+const RATIO_GOAL = 3;
 const VERDICTS = ['match', 'mismatch', 'error'];
 const VERDICT_TIMEOUT_MS = 120_000;
 

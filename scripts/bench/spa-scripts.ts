@@ -8,7 +8,8 @@ import { launchBrowser } from '../support/browser';
 import { type BenchApp } from './app';
 import { atMost, formats, type Report } from './report';
 
-const SIGN_IN_GOAL_BYTES = 200_000;
+// Issue 34: the sign-in route at most 180 kB of JavaScript gzipped (an older goal said 200).
+const SIGN_IN_GOAL_BYTES = 180_000;
 
 interface LoadedScript {
   url: string;
