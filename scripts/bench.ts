@@ -9,7 +9,8 @@
 //   lighthouse  Lighthouse mobile performance for /signin and /v/{code}
 //   copy-check  "Check your copy" on a 50 MB file in Chromium vs openssl
 //   heavy       responsiveness while the heaviest allowed document is secured
-//   bulk        bulk operations of 1,000 and 10,000 rows in both modes, each on its own server: time per row,
+//   bulk        bulk operations of 1,000 and 10,000 rows in both modes, each on its own server, beside the bare
+//               pdf-lib + qrcode loop on every core: time per row,
 //               the server's peak RSS and CPU, the public page's p99 during the run
 //   securing    the app's worker pool vs a bare pdf-lib + qrcode loop, 3 document classes, 1 and 4 clients
 //   snapshot    the embedded database's online snapshot at start: the public page's answers while it runs

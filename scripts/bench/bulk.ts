@@ -24,9 +24,10 @@ import { ZipFile } from 'yazl';
 import { makePdf } from '../../server/test/helpers/test-documents';
 
 import { startBenchApp, type BenchApp } from './app';
+import { bareLoopOnEveryCore } from './bare-loop';
 import { probeFigures, probeWhile, type ProbeFigures } from './heavy-document';
 import { atLeast, atMost, formats, thousands, type Report } from './report';
-import { BULK_ROWS, SERVER_CONFIG } from './settings';
+import { BULK_ROWS, DURATION_SECONDS, SERVER_CONFIG } from './settings';
 
 import type { DesignLayout } from '../../common/bulk';
 import type { BulkOperation } from '../../common/bulk-schemas';
@@ -44,6 +45,8 @@ const LINEAR_GOAL_PERCENT = 10;
 const PAGE_P99_GOAL_MS = 100;
 // Issue 34: 10,000 rows in at most 60 s in all (upload, validation and run) on this 2-core machine: 6 ms a row.
 const ALL_IN_GOAL_MS_PER_ROW = 6;
+// ... and the run at least 60 % of the bare pdf-lib + qrcode loop's pace on every core.
+const SHARE_OF_BARE_GOAL = 60;
 
 const LAYOUT: DesignLayout = {
   fields: [
@@ -350,7 +353,7 @@ const ms = (value: number) => `${value.toFixed(0)} ms`;
 const msPerRow = (phase: Phase, rows: number) => (phase.seconds * 1000) / rows;
 const cpuMsPerRow = (phase: Phase, rows: number) => (phase.server.cpuSeconds * 1000) / rows;
 
-function reportMeasurement(report: Report, m: Measurement): void {
+function reportMeasurement(report: Report, m: Measurement, bareRowsPerSecond: number): void {
   const label = `${m.mode} ${thousands(m.rows)}`;
   const { validation, run, operation } = m;
   const rowsPerSecond = (value: number) => value.toFixed(1);
@@ -382,6 +385,12 @@ function reportMeasurement(report: Report, m: Measurement): void {
       (ALL_IN_GOAL_MS_PER_ROW * m.rows) / 1000,
       (seconds) => `${seconds.toFixed(1)} s`,
     ),
+  );
+  const shareOfBare = (m.rows / run.seconds / bareRowsPerSecond) * 100;
+  report.line(
+    `${label}: run's pace against the bare loop`,
+    `${formats.percent(shareOfBare)} of ${rowsPerSecond(bareRowsPerSecond)} rows/s`,
+    atLeast(shareOfBare, SHARE_OF_BARE_GOAL, formats.percent),
   );
   report.line(
     `${label}: server peak RSS in the run`,
@@ -433,6 +442,13 @@ export async function benchBulk(report: Report): Promise<boolean> {
     `Bulk operations, ${BULK_ROWS.map(thousands).join(' and ')} rows in each mode, each on a server started ` +
       `fresh (${SERVER_CONFIG.SECURING_WORKERS} securing worker(s); load average ${loadavg()[0].toFixed(1)} at the start)`,
   );
+  // The limit to compare with: one-page documents stamped by the bare loop on every core at once.
+  const bare = await bareLoopOnEveryCore(await makePdf(), DURATION_SECONDS);
+  report.line(
+    `bare pdf-lib + qrcode loop on ${bare.cores} cores`,
+    `${bare.documentsPerSecond.toFixed(1)} docs/s: ${thousands(10_000)} one-page documents in ` +
+      `${(10_000 / bare.documentsPerSecond).toFixed(0)} s`,
+  );
   let isClean = true;
   try {
     for (const mode of MODES) {
@@ -443,7 +459,7 @@ export async function benchBulk(report: Report): Promise<boolean> {
         try {
           const measurement = await measureOperation(bench, mode, rows, inputs);
           measured.push(measurement);
-          reportMeasurement(report, measurement);
+          reportMeasurement(report, measurement, bare.documentsPerSecond);
           if (measurement.operation.succeeded !== rows) isClean = false;
         } catch (error) {
           report.note(`${mode}, ${thousands(rows)} rows: FAILED: ${(error as Error).message}`);

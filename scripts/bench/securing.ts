@@ -1,9 +1,6 @@
 // Section "securing": documents secured per second through the app's worker pool, with 1 and 4 clients at once,
 // against a bare pdf-lib + qrcode loop on the main thread (load, embed a QR code PNG on page 1, save). The pool
 // signs each PDF (PAdES B-B, as the product does); the cost of the signature is printed beside it.
-import { PDFDocument } from 'pdf-lib';
-import QRCode from 'qrcode';
-
 import { declaredOnly } from '../../common/issuer-identity';
 import { DEFAULT_QR_PLACEMENT } from '../../common/verifications';
 import { createSecuringPool } from '../../server/src/documents/securing-pool';
@@ -13,23 +10,14 @@ import {
   signerName,
 } from '../../server/src/documents/signing/document-certificates';
 
+import { BENCH_CODE, BENCH_QR_URL, bareStamp } from './bare-loop';
 import { makeBenchDocuments } from './documents';
 import { atLeast, formats, median, type Report } from './report';
 import { DURATION_SECONDS, ROUNDS, SERVER_CONFIG } from './settings';
 
-const CODE = 'abcdefghjkmnpqrs';
-const QR_URL = `http://localhost:8080/v/${CODE}`;
 const SHARE_OF_BARE_GOAL = 80;
 // No loss from 1 client to 4 (the pool queues what its workers cannot take yet), within 5 % of noise.
 const NO_LOSS_GOAL = 95;
-
-async function bareStamp(pdf: Buffer) {
-  const doc = await PDFDocument.load(pdf);
-  const png = await QRCode.toBuffer(QR_URL, { errorCorrectionLevel: 'Q', margin: 4 });
-  const image = await doc.embedPng(png);
-  doc.getPages()[0].drawImage(image, { x: 20, y: 20, width: 71, height: 71 });
-  return doc.save({ useObjectStreams: false });
-}
 
 /** Documents per second with `clients` callers each running `work` back to back for DURATION_SECONDS. */
 async function documentsPerSecond(clients: number, work: () => Promise<unknown>): Promise<number> {
@@ -83,8 +71,8 @@ export async function benchSecuring(report: Report) {
     for (const { label, pdf } of documents) {
       const request = {
         bytes: pdf,
-        code: CODE,
-        url: QR_URL,
+        code: BENCH_CODE,
+        url: BENCH_QR_URL,
         placement: DEFAULT_QR_PLACEMENT,
         maxBytes: SERVER_CONFIG.UPLOAD_MAX_BYTES,
         seal: null,
