@@ -81,9 +81,9 @@ function issuerLang(view: VerificationPageView, t: Translator): SafeHtml {
   return html`lang="${issuer ?? ''}"`;
 }
 
-// Without JavaScript no seal check runs: the verdict shows at once.
+// Without JavaScript no seal check runs: the verdict and what follows it show at once.
 const NO_SCRIPT_STYLES = trusted(
-  '.verdict[data-awaits-seal] { visibility: visible; animation: none; }',
+  '.verdict[data-awaits-seal], [data-seal-line-pending] .verdict ~ *, [data-seal-line-pending] .foot { visibility: visible; animation: none; }',
 );
 
 const STYLES = trusted(`
@@ -137,6 +137,9 @@ main { padding-top: 8px; padding-bottom: 24px; display: grid; gap: 16px; }
 /* Held back while the seal check may still turn the headline; shown anyway after 3 s should the check never run. */
 .verdict[data-awaits-seal] { visibility: hidden; animation: verdict-shown 0s linear 3s forwards; }
 @keyframes verdict-shown { to { visibility: visible; } }
+/* A sealed record's seal line is written in after the trust list arrives and makes the verdict taller: what is
+   below it waits with it, so nothing on screen moves (no layout shift), and shows anyway after 3 s. */
+[data-seal-line-pending] .verdict ~ *, [data-seal-line-pending] .foot { visibility: hidden; animation: verdict-shown 0s linear 3s forwards; }
 @media (max-width: 480px) {
   .verdict { padding: 16px; }
   .verdict-main { gap: 12px; }
@@ -556,7 +559,8 @@ export function renderVerificationPage(view: VerificationPageView): string {
     t,
   });
   const checksSeal = Boolean(view.sealScriptUrl);
-  const awaitsSeal = verdict.awaitsSeal && checksSeal;
+  // A sealed record's address carries its seal, so the check will write a line into the verdict whatever it finds.
+  const awaitsSealLine = checksSeal && verification?.sealed === true;
   const page = html`<!doctype html>
     <html lang="${language}" dir="${LANGUAGE_INFO[language].dir}">
       <head>
@@ -570,7 +574,7 @@ export function renderVerificationPage(view: VerificationPageView): string {
           ${fontFaces(view.fontUrls)}${STYLES}${themeStyles(view.template)}
         </style>
         ${
-          awaitsSeal &&
+          awaitsSealLine &&
           html`<noscript
             ><style>
               ${NO_SCRIPT_STYLES}
@@ -578,7 +582,7 @@ export function renderVerificationPage(view: VerificationPageView): string {
           >`
         }
       </head>
-      <body>
+      <body ${awaitsSealLine && trusted('data-seal-line-pending')}>
         ${header(view, language, t)}
         <main>
           ${verdictSection(

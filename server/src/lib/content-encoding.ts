@@ -57,3 +57,22 @@ export function preferredEncoding(
     'identity'
   );
 }
+
+/** An answer to send: its bytes in the coding chosen for the client. */
+export interface EncodedAnswer {
+  body: Buffer;
+  encoding: ContentEncoding;
+}
+
+/** `body` or the best of its compressed forms that `acceptEncoding` allows. */
+export function encodedAnswer(
+  body: Buffer,
+  compressed: CompressedForms,
+  acceptEncoding: string | undefined,
+): EncodedAnswer {
+  const encoding = preferredEncoding(
+    acceptEncoding,
+    (candidate) => candidate === 'identity' || Boolean(compressed[candidate]),
+  );
+  return { body: encoding === 'identity' ? body : compressed[encoding]!, encoding };
+}

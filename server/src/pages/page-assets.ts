@@ -10,6 +10,7 @@ import { build } from 'esbuild';
 import { CATALOGUES } from '@common/i18n/catalogues';
 import { LANGUAGES, type Language } from '@common/i18n/languages';
 
+import { compressedForms, type CompressedForms } from '../lib/content-encoding';
 import { sha256 } from '../lib/sha256';
 
 export interface PageAsset {
@@ -19,6 +20,8 @@ export interface PageAsset {
   body: Buffer;
   /** A short content hash, for the ?v= of the URL. */
   version: string;
+  /** Brotli and gzip forms of a script; none for a font, which woff2 compresses already. */
+  compressed: CompressedForms;
 }
 
 export type FontWeight = 400 | 600 | 700;
@@ -68,11 +71,8 @@ const CONTENT_TYPES: Record<string, string> = {
 // is bundled for the browser, here, when the app starts: esbuild (which tsx, a dependency, brings) takes ~0.1 s
 // and reads tsconfig.json's @common alias. Bundling at start rather than in the SPA's webpack build keeps the page
 // whole without a built SPA (server tests, a custom domain that serves no SPA) and its URL under /v/assets/.
-// Once per process: every app a test builds shares it.
-let sealCheckBundle: Promise<Buffer> | undefined;
-
-function bundleSealCheck(): Promise<Buffer> {
-  sealCheckBundle ??= build({
+async function bundleSealCheck(): Promise<Buffer> {
+  const result = await build({
     entryPoints: [path.join(__dirname, 'scripts', 'seal-check.ts')],
     bundle: true,
     write: false,
@@ -83,8 +83,8 @@ function bundleSealCheck(): Promise<Buffer> {
     minify: true,
     legalComments: 'none',
     logLevel: 'silent',
-  }).then((result) => Buffer.from(result.outputFiles[0]!.contents));
-  return sealCheckBundle;
+  });
+  return Buffer.from(result.outputFiles[0]!.contents);
 }
 
 async function readAsset(name: string): Promise<Buffer> {
@@ -95,16 +95,18 @@ async function readAsset(name: string): Promise<Buffer> {
 
 async function loadPageAsset(name: string): Promise<PageAsset> {
   const body = await readAsset(name);
+  const contentType = CONTENT_TYPES[path.extname(name)];
   return {
     name,
-    contentType: CONTENT_TYPES[path.extname(name)],
+    contentType,
     body,
     version: sha256(body).slice(0, 12),
+    // The seal check is ~58 KB as it is, ~18 KB gzipped: what a phone on a slow network waits for.
+    compressed: contentType.startsWith('text/') ? await compressedForms(body, 'most') : {},
   };
 }
 
-/** Every asset of the public pages, by file name. */
-export async function loadPageAssets(): Promise<Map<string, PageAsset>> {
+async function readPageAssets(): Promise<Map<string, PageAsset>> {
   const names = [
     VERIFICATION_PAGE_SCRIPT,
     SEAL_CHECK_SCRIPT,
@@ -114,4 +116,14 @@ export async function loadPageAssets(): Promise<Map<string, PageAsset>> {
   ];
   const assets = await Promise.all(names.map(loadPageAsset));
   return new Map(assets.map((asset) => [asset.name, asset]));
+}
+
+// The same for every app a process builds (the tests build hundreds): read, bundled and compressed once.
+let pageAssets: Promise<Map<string, PageAsset>> | undefined;
+
+/** Every asset of the public pages, by file name. */
+export function loadPageAssets(): Promise<Map<string, PageAsset>> {
+  pageAssets ??= readPageAssets();
+  pageAssets.catch(() => (pageAssets = undefined));
+  return pageAssets;
 }

@@ -438,10 +438,28 @@ describe('each cell, rendered by the server and then by the seal check in the br
 
     expect(section.hasAttribute('data-awaits-seal')).toBe(false);
     expect(section.hasAttribute('aria-busy')).toBe(false);
+    expect(window.document.body.hasAttribute('data-seal-line-pending')).toBe(false);
     expect(text(section.querySelector('h1'))).toBe('Valid');
     expect(text(section.querySelector('.seal-title'))).toBe(MISSING_SEAL_LINE.title);
     expect(text(section.querySelector('.seal-advice'))).toContain(
       'Open the link from the QR code, or scan it with the QR Verify scanner.',
+    );
+  });
+
+  test("a sealed, revoked verification shows its verdict at once; what follows waits for the seal's line", async () => {
+    const window = await openCell('revoked', true);
+    const section = window.document.querySelector<HTMLElement>('.verdict')!;
+    expect(section.hasAttribute('data-awaits-seal')).toBe(false);
+    expect(window.document.body.hasAttribute('data-seal-line-pending')).toBe(true);
+
+    showVerdict(
+      window.document,
+      pageVerdict({ state: 'revoked', isSealed: true, seal: SEALS['present and valid'][0] }),
+    );
+
+    expect(window.document.body.hasAttribute('data-seal-line-pending')).toBe(false);
+    expect(text(section.querySelector('.seal-advice'))).toBe(
+      'The paper is genuine, but its issuer has revoked it.',
     );
   });
 

@@ -424,8 +424,10 @@ describe('the page itself', () => {
     );
     // Held back until the seal is checked, since a failed seal turns the headline; at once without JavaScript.
     expect(verdict?.hasAttribute('data-awaits-seal')).toBe(true);
+    // What follows the verdict waits too, as the seal's line will push it down (a layout shift otherwise).
+    expect(sealed.body.hasAttribute('data-seal-line-pending')).toBe(true);
     expect(sealed.querySelector('head noscript')?.innerHTML).toContain(
-      '.verdict[data-awaits-seal] { visibility: visible; animation: none; }',
+      '.verdict[data-awaits-seal], [data-seal-line-pending] .verdict ~ *, [data-seal-line-pending] .foot { visibility: visible; animation: none; }',
     );
     const scanner = [...sealed.querySelectorAll('footer a')].find(
       (link) => link.getAttribute('href') === 'https://verify.example.com/scan',
@@ -438,6 +440,7 @@ describe('the page itself', () => {
     );
     expect(unsealed.querySelector<HTMLElement>('.verdict')?.dataset.sealed).toBe('false');
     expect(unsealed.body.innerHTML).not.toContain('carries a digital seal');
+    expect(unsealed.body.hasAttribute('data-seal-line-pending')).toBe(false);
     expect(parse(renderVerificationPage(view())).querySelector('#seal')).toBeNull();
   });
 

@@ -39,5 +39,6 @@ export function showVerdict(document: Document, verdict: PageVerdict, t?: Transl
   document.title = pageTitle(verdict.headline, documentTitle, t);
   section.removeAttribute('data-awaits-seal');
   section.removeAttribute('aria-busy');
+  document.body.removeAttribute('data-seal-line-pending');
   document.dispatchEvent(new document.defaultView!.CustomEvent(VERDICT_CHANGED_EVENT));
 }

@@ -12,6 +12,7 @@ import { publicCodeParams } from '@common/verifications-schemas';
 
 import { notFoundError } from '../../lib/app-error';
 import { attachment } from '../../lib/content-disposition';
+import { encodedAnswer } from '../../lib/content-encoding';
 import { named } from '../../lib/named-plugin';
 import {
   FONT_WEIGHTS,
@@ -195,13 +196,20 @@ const pageRoutes: FastifyPluginAsync = async (app) => {
       if (!asset) throw notFoundError();
       // Versioned URLs never change content; an unversioned one must be checked again.
       const isCurrent = request.query.v === asset.version;
+      const { body, encoding } = encodedAnswer(
+        asset.body,
+        asset.compressed,
+        request.headers['accept-encoding'],
+      );
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
       return reply
         .type(asset.contentType)
         .header(
           'cache-control',
           isCurrent ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache',
         )
-        .send(asset.body);
+        .header('vary', 'Accept-Encoding')
+        .send(body);
     },
   );
 };

@@ -11,9 +11,9 @@ import type { VerificationStatus } from '@common/verifications';
 
 import {
   compressedForms,
-  preferredEncoding,
+  encodedAnswer,
   type CompressedForms,
-  type ContentEncoding,
+  type EncodedAnswer,
 } from '../../lib/content-encoding';
 
 import type { FoundPublicVerification } from './find-public-verification';
@@ -28,12 +28,6 @@ interface RenderedVerification {
   version: Version;
   body: Buffer;
   compressed: CompressedForms;
-}
-
-/** An answer to send: its bytes in the coding chosen for the client. */
-export interface EncodedAnswer {
-  body: Buffer;
-  encoding: ContentEncoding;
 }
 
 // Below this, compressing saves too little to be worth a form of its own (a page is ~20 KB).
@@ -83,11 +77,7 @@ export class RenderedVerifications {
     acceptEncoding: string | undefined,
   ): EncodedAnswer {
     const { body, compressed } = this.rendered(found, render, variant);
-    const encoding = preferredEncoding(
-      acceptEncoding,
-      (candidate) => candidate === 'identity' || Boolean(compressed[candidate]),
-    );
-    return { body: encoding === 'identity' ? body : compressed[encoding]!, encoding };
+    return encodedAnswer(body, compressed, acceptEncoding);
   }
 
   /** Resolves once every compression started so far has finished (for tests). */

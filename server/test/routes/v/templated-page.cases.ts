@@ -194,7 +194,12 @@ test('hostile text in every field of a template is shown as text, never as marku
     expect([
       context,
       styles.filter((style) => style.closest('noscript')).map((style) => style.textContent?.trim()),
-    ]).toEqual([context, ['.verdict[data-awaits-seal] { visibility: visible; animation: none; }']]);
+    ]).toEqual([
+      context,
+      [
+        '.verdict[data-awaits-seal], [data-seal-line-pending] .verdict ~ *, [data-seal-line-pending] .foot { visibility: visible; animation: none; }',
+      ],
+    ]);
     expect([
       context,
       document.querySelectorAll('img, iframe, svg image, base, object, embed').length,

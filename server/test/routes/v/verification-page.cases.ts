@@ -1,4 +1,4 @@
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 import { JSDOM } from 'jsdom';
 
@@ -85,6 +85,21 @@ test("the page's script and fonts come from the app itself, which the CSP allows
   expect(sealScript.body).toContain('qrverify-seal:');
   expect(sealScript.body).toMatch(/\.verify\(\{name:"ECDSA"/);
   expect(sealScript.body).not.toMatch(/\bimport\b|\brequire\(/);
+  // Compressed for a browser that accepts it (a phone on a slow network waits for every byte); fonts are already.
+  for (const [acceptEncoding, encoding] of [
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+  ]) {
+    const compressed = await app.inject({
+      url: sealScriptUrl,
+      headers: { 'accept-encoding': acceptEncoding },
+    });
+    expect(compressed.headers['content-encoding']).toBe(encoding);
+    expect(compressed.headers.vary).toBe('Accept-Encoding');
+    expect(compressed.rawPayload.length).toBeLessThan(sealScript.rawPayload.length / 2);
+    const decompress = encoding === 'br' ? brotliDecompressSync : gunzipSync;
+    expect(decompress(compressed.rawPayload).equals(sealScript.rawPayload)).toBe(true);
+  }
 
   const fontUrl =
     /url\("([^"]+)"\)/.exec(document.querySelector('style')?.textContent ?? '')?.[1] ?? '';
@@ -92,6 +107,8 @@ test("the page's script and fonts come from the app itself, which the CSP allows
   const font = await app.inject({ url: fontUrl });
   expect(font.statusCode).toBe(200);
   expect(font.headers['content-type']).toBe('font/woff2');
+  const fontAsked = await app.inject({ url: fontUrl, headers: { 'accept-encoding': 'br, gzip' } });
+  expect(fontAsked.headers['content-encoding']).toBeUndefined();
 
   expect(
     (await app.inject({ url: '/v/assets/verification-page.js' })).headers['cache-control'],
