@@ -2,7 +2,8 @@
 // server in its own process on the embedded database, serving the built SPA). Each section is in scripts/bench/;
 // each figure is printed beside its goal, with by how much a missed goal is missed.
 //   memory      idle RSS of the server after boot (its own server, started fresh)
-//   page        a bare Fastify hello-world (the floor) vs /v/{code}, the public JSON and a hashed asset
+//   page        a bare Fastify hello-world (the floor), and sending the page's own answer, vs /v/{code}, the
+//               public JSON and a hashed asset
 //   instances   /v/{code} on one instance vs two on one Postgres database (load alternating between them)
 //   soak        the public page under 100 connections: errors, memory, every view counted as a scan
 //   spa         the JavaScript /signin downloads, gzip and brotli

@@ -12,7 +12,7 @@ export interface LoadFigures {
 }
 
 // What a browser sends, so that a server answering in brotli or gzip is measured as a browser sees it.
-const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
+export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 
 /** `url` may list several addresses: the connections are spread over them in turn (a round-robin balancer). */
 export async function loadRounds(url: string | string[]): Promise<LoadFigures> {
