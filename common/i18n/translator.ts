@@ -10,6 +10,11 @@ import type english from './messages/en.json';
 export type Messages = Record<MessageKey, string>;
 export type MessageKey = keyof typeof english;
 
+/** A message parsed ahead of time (parseMessages), which formats without the ICU parser. */
+export type ParsedMessage = ReturnType<IntlMessageFormat['getAst']>;
+/** Some of a catalogue's messages, parsed: what the public page's seal check is sent (page-assets.ts). */
+export type ParsedMessages = Partial<Record<MessageKey, ParsedMessage>>;
+
 /** A placeholder's value, or, for a tag such as <b>, what its words become. */
 export type MessageValue = string | number | ((chunks: string[]) => string);
 
@@ -34,7 +39,25 @@ export interface Translator {
   date(isoDate: string): string;
 }
 
-export function createTranslator(language: Language, messages: Messages): Translator {
+/**
+ * The messages parsed, so that a browser script can format them without bundling the ICU parser (a third of the
+ * public page's seal check).
+ */
+export function parseMessages(language: Language, messages: Partial<Messages>): ParsedMessages {
+  const { dateLocale } = LANGUAGE_INFO[language];
+  return Object.fromEntries(
+    Object.entries(messages).map(([key, message]) => [
+      key,
+      new IntlMessageFormat(message, dateLocale).getAst(),
+    ]),
+  );
+}
+
+/** A translator of a catalogue, or of parsed messages (which must hold every key it is asked for). */
+export function createTranslator(
+  language: Language,
+  messages: Messages | ParsedMessages,
+): Translator {
   const { dateLocale, dir } = LANGUAGE_INFO[language];
   const formats = new Map<MessageKey, IntlMessageFormat>();
   const dates = new Intl.DateTimeFormat(dateLocale, {
@@ -47,7 +70,7 @@ export function createTranslator(language: Language, messages: Messages): Transl
   const formatOf = (key: MessageKey) => {
     let format = formats.get(key);
     if (!format) {
-      format = new IntlMessageFormat(messages[key], dateLocale);
+      format = new IntlMessageFormat(messages[key]!, dateLocale);
       formats.set(key, format);
     }
     return format;

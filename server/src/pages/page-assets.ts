@@ -5,10 +5,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 
 import { CATALOGUES } from '@common/i18n/catalogues';
 import { LANGUAGES, type Language } from '@common/i18n/languages';
+import { parseMessages, type ParsedMessages } from '@common/i18n/translator';
 
 import { compressedForms, type CompressedForms } from '../lib/content-encoding';
 import { sha256 } from '../lib/sha256';
@@ -41,16 +42,39 @@ export function messagesAssetName(language: Language): string | null {
   return language === 'en' ? null : `messages-${language}.js`;
 }
 
-/** The page's messages: the scanner's own (scanner.*) are the SPA's, loaded there. */
-function pageMessages(language: Language): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(CATALOGUES[language]).filter(([key]) => !key.startsWith('scanner.')),
+/**
+ * The page's messages, parsed, so the seal check formats them without the ICU parser: the scanner's own
+ * (scanner.*) are the SPA's, loaded there.
+ */
+function pageMessages(language: Language): ParsedMessages {
+  const messages = Object.entries(CATALOGUES[language]).filter(
+    ([key]) => !key.startsWith('scanner.'),
   );
+  return parseMessages(language, Object.fromEntries(messages));
 }
 
 function messagesAsset(language: Language): Buffer {
   return Buffer.from(`window.qrverifyMessages=${JSON.stringify(pageMessages(language))};\n`);
 }
+
+const ENGLISH_MODULE = /common[\\/]i18n[\\/]english\.ts$/;
+
+/**
+ * In the seal check, the English translator is made from the page's messages parsed here, and intl-messageformat
+ * gets the ICU parser's no-parser build: the bundle carries neither the parser nor the unparsed catalogue.
+ */
+const parsedEnglish: Plugin = {
+  name: 'parsed-english',
+  setup(plugin) {
+    plugin.onLoad({ filter: ENGLISH_MODULE }, (args) => ({
+      contents:
+        "import { createTranslator } from './translator';\n" +
+        `export const ENGLISH = createTranslator('en', ${JSON.stringify(pageMessages('en'))});\n`,
+      loader: 'ts',
+      resolveDir: path.dirname(args.path),
+    }));
+  },
+};
 
 export function fontAssetName(weight: FontWeight): string {
   return `inter-latin-${weight}-normal.woff2`;
@@ -82,6 +106,10 @@ async function bundleSealCheck(): Promise<Buffer> {
     target: 'es2020',
     minify: true,
     legalComments: 'none',
+    plugins: [parsedEnglish],
+    alias: {
+      '@formatjs/icu-messageformat-parser': '@formatjs/icu-messageformat-parser/no-parser.js',
+    },
     logLevel: 'silent',
   });
   return Buffer.from(result.outputFiles[0]!.contents);

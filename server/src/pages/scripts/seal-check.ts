@@ -5,7 +5,7 @@
 // the verdict the server wrote, which never depends on the seal.
 import { ENGLISH } from '@common/i18n/english';
 import { isLanguage } from '@common/i18n/languages';
-import { createTranslator, type Messages, type Translator } from '@common/i18n/translator';
+import { createTranslator, type ParsedMessages, type Translator } from '@common/i18n/translator';
 import { pageVerdict, type PageRecordState } from '@common/public-page/page-verdict';
 import type { SealCheckOutcome } from '@common/public-page/seal-messages';
 import { TRUST_LIST_PATH, type TrustList } from '@common/seals/trust-list';
@@ -33,7 +33,7 @@ async function checkSeal(): Promise<SealCheckOutcome> {
 declare global {
   interface Window {
     /** The page's catalogue, from its language's messages asset (page-assets.ts); none on an English page. */
-    qrverifyMessages?: Messages;
+    qrverifyMessages?: ParsedMessages;
   }
 }
 
