@@ -19,6 +19,8 @@ import {
   publicSettingsScript,
   type PublicSettings,
 } from './common/public-settings';
+import { ROUTE_PRELOADS_FILE, type RoutePreloads } from './common/route-preloads';
+import { ROUTES, type RouteDefinition } from './src/config/routes';
 
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
@@ -113,6 +115,42 @@ class ScannerOfflinePlugin {
             new sources.RawSource(Buffer.from(worker.outputFiles[0]!.contents)),
           );
           compilation.fileDependencies.add(path.join(root, SERVICE_WORKER_SOURCE));
+        },
+      );
+    });
+  }
+}
+
+/** Each signed-out screen's paths with its chunks' scripts (the chunk group route-screens.ts names route-<name>). */
+function routePreloads(compilation: Compilation): RoutePreloads {
+  const preloads: RoutePreloads = {};
+  const routes: readonly RouteDefinition[] = Object.values(ROUTES);
+  for (const route of routes) {
+    if (route.guard !== 'public') continue;
+    const group = compilation.namedChunkGroups.get(`route-${route.name}`);
+    if (!group) throw new Error(`route-screens.ts names no chunk route-${route.name}`);
+    const scripts = group
+      .getFiles()
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => `/${file}`);
+    const paths = [route.path, ...(route.aliases ?? [])];
+    for (const routePath of paths) preloads[routePath] = scripts;
+  }
+  return preloads;
+}
+
+/**
+ * Lists the signed-out screens' scripts for the server, which preloads them with index.html on those paths: on a
+ * phone the sign-in screen's chunks then download beside the entry's instead of after it has run.
+ */
+class RoutePreloadsPlugin {
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('RoutePreloadsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'RoutePreloadsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_HASH + 1 },
+        () => {
+          const preloads = JSON.stringify(routePreloads(compilation), null, 2);
+          compilation.emitAsset(ROUTE_PRELOADS_FILE, new sources.RawSource(preloads));
         },
       );
     });
@@ -231,6 +269,7 @@ export function createWebpackConfig(
           : undefined,
       }),
       new ScannerOfflinePlugin(),
+      new RoutePreloadsPlugin(),
       ...(isProduction
         ? [
             new MiniCssExtractPlugin({ filename: 'assets/[name].[contenthash:10].css' }),

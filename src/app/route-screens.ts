@@ -1,5 +1,6 @@
 // Which screen each named route shows. Each is a React.lazy import, so webpack splits one chunk
-// per screen and a user downloads only what they open.
+// per screen and a user downloads only what they open. The signed-out screens' chunks are named
+// route-<name>: the build lists their scripts for the server to preload with index.html.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchPath } from 'react-router-dom';
 
@@ -19,19 +20,24 @@ function lazyScreen<Module>(
 
 export const routeScreens: Record<RouteName, LazyScreen> = {
   signin: lazyScreen(
-    () => import('@/features/auth/components/sign-in-screen'),
+    () =>
+      import(/* webpackChunkName: "route-signin" */ '@/features/auth/components/sign-in-screen'),
     (m) => m.SignInScreen,
   ),
   signup: lazyScreen(
-    () => import('@/features/auth/components/sign-up-screen'),
+    () =>
+      import(/* webpackChunkName: "route-signup" */ '@/features/auth/components/sign-up-screen'),
     (m) => m.SignUpScreen,
   ),
   'forgot-password': lazyScreen(
-    () => import('@/features/auth/components/forgot-password-screen'),
+    () =>
+      import(
+        /* webpackChunkName: "route-forgot-password" */ '@/features/auth/components/forgot-password-screen'
+      ),
     (m) => m.ForgotPasswordScreen,
   ),
   sso: lazyScreen(
-    () => import('@/features/auth/components/sso-screen'),
+    () => import(/* webpackChunkName: "route-sso" */ '@/features/auth/components/sso-screen'),
     (m) => m.SsoScreen,
   ),
   scanner: lazyScreen(

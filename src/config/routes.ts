@@ -2,8 +2,10 @@
 // it; links are built with pathTo(name), never from hand-written path strings.
 import { generatePath, type PathParam } from 'react-router-dom';
 
-import { PRODUCT_NAME } from '@/config/product';
 import type { AccessArea } from '@common/team';
+
+// Relative, as the build's config reads this table too (webpack.config.ts), where the @/ alias is not set up.
+import { PRODUCT_NAME } from './product';
 
 /** public: signed-out screens (a signed-in user is sent to the dashboard); open: anyone, signed in or not. */
 export type RouteGuard = 'public' | 'protected' | 'open';

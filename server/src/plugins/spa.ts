@@ -12,6 +12,7 @@ import {
   publicSettingsScript,
   type PublicSettings,
 } from '@common/public-settings';
+import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '@common/route-preloads';
 
 import { notFoundError } from '../lib/app-error';
 import { compressedForms, preferredEncoding, type ContentEncoding } from '../lib/content-encoding';
@@ -72,6 +73,8 @@ interface SpaFile {
 
 interface BuiltSpa {
   index: SpaFile;
+  /** index.html for a signed-out screen's path, naming that screen's scripts as preloads. */
+  routeIndexes: Map<string, SpaFile>;
   /** Every other file by URL path. */
   files: Map<string, SpaFile>;
   /** Source maps by URL path, read when asked for: only debuggers want them, and they outweigh the app. */
@@ -119,11 +122,35 @@ function publicSettingsOf(config: Config): PublicSettings {
   ) as PublicSettings;
 }
 
-/** index.html with the settings written in, compressed once here rather than per request. */
-async function loadIndex(staticDir: string, settings: PublicSettings): Promise<SpaFile> {
+/** index.html with the settings written in. */
+async function readIndexHtml(staticDir: string, settings: PublicSettings): Promise<string> {
   const html = await readFile(path.join(staticDir, INDEX_FILE), 'utf8');
-  const identity = Buffer.from(html.replace('</head>', `${publicSettingsScript(settings)}</head>`));
+  return html.replace('</head>', `${publicSettingsScript(settings)}</head>`);
+}
+
+/** An index.html, compressed once here rather than per request. */
+async function indexFile(html: string): Promise<SpaFile> {
+  const identity = Buffer.from(html);
   return spaFile(`/${INDEX_FILE}`, { identity, ...(await compressedForms(identity, 'most')) });
+}
+
+// The build's own chunk files; anything else in the list is left out rather than written into the page.
+const CHUNK_SCRIPT = /^\/assets\/[\w.-]+\.js$/;
+
+/** index.html for each path the build lists (common/route-preloads.ts); none for a build without the list. */
+async function loadRouteIndexes(staticDir: string, html: string): Promise<Map<string, SpaFile>> {
+  const listFile = path.join(staticDir, ROUTE_PRELOADS_FILE);
+  if (!existsSync(listFile)) return new Map();
+  const preloads = JSON.parse(await readFile(listFile, 'utf8')) as RoutePreloads;
+  const indexes = Object.entries(preloads).map(async ([routePath, scripts]) => {
+    // Low, as the entry's deferred scripts are: fetched beside them, never ahead of the page's styles.
+    const links = scripts
+      .filter((script) => CHUNK_SCRIPT.test(script))
+      .map((script) => `<link rel="preload" as="script" href="${script}" fetchpriority="low">`)
+      .join('');
+    return [routePath, await indexFile(html.replace('</head>', `${links}</head>`))] as const;
+  });
+  return new Map(await Promise.all(indexes));
 }
 
 async function listFiles(staticDir: string): Promise<string[]> {
@@ -140,7 +167,12 @@ function urlPathOf(staticDir: string, fullPath: string): string {
 // index.html is served with the settings written in, compressed forms with their file, and /api and /v are
 // never the SPA's.
 function isServedOnItsOwn(urlPath: string): boolean {
-  return urlPath !== `/${INDEX_FILE}` && !/\.(br|gz)$/.test(urlPath) && !SERVER_PATHS.test(urlPath);
+  return (
+    urlPath !== `/${INDEX_FILE}` &&
+    urlPath !== `/${ROUTE_PRELOADS_FILE}` &&
+    !/\.(br|gz)$/.test(urlPath) &&
+    !SERVER_PATHS.test(urlPath)
+  );
 }
 
 /** Everything the build wrote, or undefined while there is no build yet. */
@@ -151,8 +183,10 @@ async function loadBuiltSpa(
   if (!existsSync(path.join(staticDir, INDEX_FILE))) return undefined;
   const fullPaths = await listFiles(staticDir);
   const names = new Set(fullPaths);
+  const html = await readIndexHtml(staticDir, settings);
   const spa: BuiltSpa = {
-    index: await loadIndex(staticDir, settings),
+    index: await indexFile(html),
+    routeIndexes: await loadRouteIndexes(staticDir, html),
     files: new Map(),
     sourceMaps: new Map(),
   };
@@ -222,7 +256,8 @@ export default fp(
       }
       setCsrfCookie(request, reply);
       allowScannerFeatures(reply);
-      return sendFile(request, reply, spa.index);
+      const routePath = pathOf(request).replace(/(.)\/+$/, '$1');
+      return sendFile(request, reply, spa.routeIndexes.get(routePath) ?? spa.index);
     }
 
     app.get('/*', async (request, reply) => {

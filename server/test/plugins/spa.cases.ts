@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 
 import { PUBLIC_SETTING_DEFAULTS, PUBLIC_SETTINGS_ELEMENT_ID } from '@common/public-settings';
+import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '@common/route-preloads';
 
 import { createTempDir, createTestApp } from '../helpers/test-app';
 
@@ -12,6 +13,7 @@ const INDEX_HTML =
   '<!doctype html><html><head><title>QR Verify</title></head><body><div id="root"></div></body></html>';
 const ASSET_JS = 'console.log("app");'.repeat(50);
 const ASSET_URL = '/assets/app.3f2a1c.js';
+const SIGN_IN_CHUNK = '/assets/route-signin.9d8e7f.js';
 const SOURCE_MAP = '{"version":3,"sources":["app.ts"],"mappings":""}';
 const HTML_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
@@ -35,6 +37,11 @@ async function writeBuiltSpa(dir: string): Promise<void> {
   await writeFile(`${asset}.gz`, gzipSync(ASSET_JS));
   await writeFile(`${asset}.map`, SOURCE_MAP);
   await writeFile(path.join(dir, 'robots.txt'), 'User-agent: *');
+  // As webpack.config.ts lists them; a name that is not one of the build's chunks is never written into the page.
+  const preloads: RoutePreloads = {
+    '/signin': [ASSET_URL, SIGN_IN_CHUNK, '/assets/x.js"><script>alert(1)</script>'],
+  };
+  await writeFile(path.join(dir, ROUTE_PRELOADS_FILE), JSON.stringify(preloads));
   await writeFile(path.join(dir, 'assets', 'pdf.worker.min.bc57d4.mjs'), ASSET_JS);
 }
 
@@ -192,6 +199,32 @@ describe('with a built SPA', () => {
       });
     },
   );
+
+  test("a signed-out screen's index.html preloads that screen's scripts; other paths preload none", async () => {
+    const preloaded = async (url: string) => {
+      const response = await app.inject({ method: 'GET', url, headers: { accept: HTML_ACCEPT } });
+      const links = response.body.matchAll(
+        /<link rel="preload" as="script" href="([^"]*)" fetchpriority="low">/g,
+      );
+      return [...links].map((link) => link[1]);
+    };
+
+    expect(await preloaded('/signin')).toEqual([ASSET_URL, SIGN_IN_CHUNK]);
+    expect(await preloaded('/signin/?next=%2Ftemplates')).toEqual([ASSET_URL, SIGN_IN_CHUNK]);
+    expect(await preloaded('/')).toEqual([]);
+    expect(await preloaded('/templates')).toEqual([]);
+    const signIn = await app.inject({
+      method: 'GET',
+      url: '/signin',
+      headers: { accept: HTML_ACCEPT },
+    });
+    expect(signIn.body).not.toContain('alert(1)</script>');
+    expect(injectedSettings(signIn.body)).toEqual({ ...PUBLIC_SETTING_DEFAULTS, ...SETTINGS });
+    // The list is the server's, not a file of the site.
+    expect((await app.inject({ method: 'GET', url: `/${ROUTE_PRELOADS_FILE}` })).statusCode).toBe(
+      404,
+    );
+  });
 
   test('a setting cannot close the settings block', async () => {
     const response = await app.inject({
