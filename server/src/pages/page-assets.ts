@@ -129,7 +129,7 @@ async function loadPageAsset(name: string): Promise<PageAsset> {
     contentType,
     body,
     version: sha256(body).slice(0, 12),
-    // The seal check is ~58 KB as it is, ~18 KB gzipped: what a phone on a slow network waits for.
+    // The seal check is ~32 kB as it is, ~9 kB in brotli: what a phone on a slow network waits for.
     compressed: contentType.startsWith('text/') ? await compressedForms(body, 'most') : {},
   };
 }

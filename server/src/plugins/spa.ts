@@ -137,15 +137,26 @@ async function indexFile(html: string): Promise<SpaFile> {
 // The build's own chunk files; anything else in the list is left out rather than written into the page.
 const CHUNK_SCRIPT = /^\/assets\/[\w.-]+\.js$/;
 
-/** index.html for each path the build lists (common/route-preloads.ts); none for a build without the list. */
-async function loadRouteIndexes(staticDir: string, html: string): Promise<Map<string, SpaFile>> {
+/** The build's list (common/route-preloads.ts); empty for a build without one, or with one that cannot be read. */
+async function readRoutePreloads(staticDir: string): Promise<RoutePreloads> {
   const listFile = path.join(staticDir, ROUTE_PRELOADS_FILE);
-  if (!existsSync(listFile)) return new Map();
-  const preloads = JSON.parse(await readFile(listFile, 'utf8')) as RoutePreloads;
+  if (!existsSync(listFile)) return {};
+  try {
+    const list: unknown = JSON.parse(await readFile(listFile, 'utf8'));
+    return typeof list === 'object' && list !== null ? (list as RoutePreloads) : {};
+  } catch {
+    // Preloads only speed a screen up: the app serves the same without them.
+    return {};
+  }
+}
+
+/** index.html for each path the build lists, naming that screen's scripts as preloads. */
+async function loadRouteIndexes(staticDir: string, html: string): Promise<Map<string, SpaFile>> {
+  const preloads = await readRoutePreloads(staticDir);
   const indexes = Object.entries(preloads).map(async ([routePath, scripts]) => {
     // Low, as the entry's deferred scripts are: fetched beside them, never ahead of the page's styles.
-    const links = scripts
-      .filter((script) => CHUNK_SCRIPT.test(script))
+    const links = (Array.isArray(scripts) ? scripts : [])
+      .filter((script) => typeof script === 'string' && CHUNK_SCRIPT.test(script))
       .map((script) => `<link rel="preload" as="script" href="${script}" fetchpriority="low">`)
       .join('');
     return [routePath, await indexFile(html.replace('</head>', `${links}</head>`))] as const;

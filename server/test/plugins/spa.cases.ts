@@ -226,6 +226,23 @@ describe('with a built SPA', () => {
     );
   });
 
+  test('a preload list that cannot be read leaves the screens without preloads, never the app down', async () => {
+    const brokenDir = await createTempDir();
+    await writeBuiltSpa(brokenDir);
+    await writeFile(path.join(brokenDir, ROUTE_PRELOADS_FILE), '{"/signin": ');
+    const broken = await createTestApp({ env: { STATIC_DIR: brokenDir } });
+    try {
+      const response = await broken.inject({ url: '/signin', headers: { accept: HTML_ACCEPT } });
+
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root"></div>');
+      expect(response.body).not.toContain('rel="preload"');
+    } finally {
+      await broken.close();
+      await rm(brokenDir, { recursive: true, force: true });
+    }
+  });
+
   test('a setting cannot close the settings block', async () => {
     const response = await app.inject({
       method: 'GET',
