@@ -240,5 +240,11 @@ export default async function config(): Promise<Config> {
   // the answer-timing ones, and child processes); with three, 1.8, and the unit run took 655 s instead of 755 s.
   // The time limit guards against a hang, it measures nothing: with both workers busy and each app's securing
   // threads beside them, building an app on PGlite took over 30 s now and then on the 2-core CI machine.
-  return { projects, testTimeout: 90_000, maxWorkers: 3, workerIdleMemoryLimit: '300MB' };
+  return {
+    projects,
+    testSequencer: '<rootDir>/scripts/support/test-sequencer.mjs',
+    testTimeout: 90_000,
+    maxWorkers: 3,
+    workerIdleMemoryLimit: '300MB',
+  };
 }
