@@ -155,8 +155,22 @@ function jestFileOf(file: string): string {
 }
 
 /**
+ * For each jest file that runs case files, those it runs (paths from the root): all of its folder's, or with `only`
+ * the listed ones (all of them where the jest file itself is listed). case-files.ts and the test sequencer read it.
+ */
+function caseFilesByJestFile(only?: string[]): Record<string, string[]> {
+  const byJestFile: Record<string, string[]> = {};
+  for (const file of caseFiles()) {
+    const jestFile = jestFileOf(file);
+    if (only && !only.includes(file) && !only.includes(jestFile)) continue;
+    (byJestFile[jestFile] ??= []).push(file);
+  }
+  return byJestFile;
+}
+
+/**
  * The server's test files, or with `only` (paths from the root) just those: their jest files, with the case files
- * named in a global that case-files.ts reads.
+ * each runs in a global.
  */
 function serverTests(only?: string[]): Pick<Config, 'testMatch' | 'globals'> {
   // A case file runs only through its folder's jest file, and a listed file that moved would run nothing: both
@@ -167,11 +181,11 @@ function serverTests(only?: string[]): Pick<Config, 'testMatch' | 'globals'> {
   }
   const missing = (only ?? []).filter((file) => !existsSync(path.join(__dirname, file)));
   if (missing.length > 0) throw new Error(`No such test files: ${missing.join(', ')}`);
-  if (!only) return { testMatch: ['**/*.test.ts'], globals: { CASE_FILES: [] } };
-  const jestFiles = [...new Set(only.map(jestFileOf))];
+  const globals = { CASE_FILES: caseFilesByJestFile(only) };
+  if (!only) return { testMatch: ['**/*.test.ts'], globals };
   return {
-    testMatch: jestFiles.map((file) => `<rootDir>/${file}`),
-    globals: { CASE_FILES: only.filter((file) => file.endsWith('.cases.ts')) },
+    testMatch: [...new Set(only.map(jestFileOf))].map((file) => `<rootDir>/${file}`),
+    globals,
   };
 }
 

@@ -5,12 +5,10 @@
 // case-files.ts), is a few lines long, so the longest files of the run started last. A file with no recorded
 // duration is given one from the bytes it runs, at its project's rate.
 // JavaScript, not TypeScript: jest loads the sequencer after its config loader's ts-node is off.
-import { readdirSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 
 import TestSequencer from '@jest/test-sequencer';
-
-const CASE_FILE = /\.cases\.ts$/;
 
 // Seconds a kilobyte of test code takes, measured on the 2-core CI machine with three workers (server files open
 // apps and databases; the SPA's render screens in jsdom; the tooling's start processes).
@@ -31,20 +29,16 @@ function sizeInKb(file) {
 }
 
 /**
- * The case files a folder's jest file runs: all of the folder's, or those its project names (CASE_FILES).
+ * The case files a jest file runs in this run, as jest.config.ts lists them (CASE_FILES).
  * @param {Test} test
  * @returns {string[]}
  */
 function caseFilesRunBy(test) {
-  const folder = path.dirname(test.path);
-  if (path.basename(test.path) !== `${path.basename(folder)}.test.ts`) return [];
-  const selected =
-    /** @type {string[] | undefined} */ (test.context.config.globals.CASE_FILES) ?? [];
-  const root = test.context.config.rootDir;
-  return readdirSync(folder)
-    .filter((file) => CASE_FILE.test(file))
-    .map((file) => path.join(folder, file))
-    .filter((file) => selected.length === 0 || selected.includes(path.relative(root, file)));
+  const { globals, rootDir } = test.context.config;
+  const byJestFile = /** @type {Record<string, string[]> | undefined} */ (globals.CASE_FILES) ?? {};
+  return (byJestFile[path.relative(rootDir, test.path)] ?? []).map((file) =>
+    path.join(rootDir, file),
+  );
 }
 
 /** @param {Test} test */

@@ -139,13 +139,14 @@ const CHUNK_SCRIPT = /^\/assets\/[\w.-]+\.js$/;
 
 /** The build's list (common/route-preloads.ts); empty for a build without one, or with one that cannot be read. */
 async function readRoutePreloads(staticDir: string): Promise<RoutePreloads> {
-  const listFile = path.join(staticDir, ROUTE_PRELOADS_FILE);
-  if (!existsSync(listFile)) return {};
   try {
-    const list: unknown = JSON.parse(await readFile(listFile, 'utf8'));
+    const list: unknown = JSON.parse(
+      await readFile(path.join(staticDir, ROUTE_PRELOADS_FILE), 'utf8'),
+    );
     return typeof list === 'object' && list !== null ? (list as RoutePreloads) : {};
   } catch {
-    // Preloads only speed a screen up: the app serves the same without them.
+    // No list (a build without one) or one that cannot be read: preloads only speed a screen up, and the app
+    // serves the same without them.
     return {};
   }
 }

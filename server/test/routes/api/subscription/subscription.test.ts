@@ -1,4 +1,4 @@
 // This folder's 4 case files in one jest file (helpers/case-files.ts).
 import { runCaseFiles } from '../../../helpers/case-files';
 
-runCaseFiles(__dirname);
+runCaseFiles(__filename);
