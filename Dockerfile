@@ -26,10 +26,13 @@ COPY server/migrations ./server/migrations
 COPY --from=build /app/dist ./dist
 # Settings (docs/configuration.md): listen on every interface (the default, 127.0.0.1, is unreachable from outside
 # the container) and keep the data folder (PGlite, files, the generated seal key) on a volume.
+# MALLOC_MMAP_THRESHOLD_ (here) and --max-semi-space-size (CMD): an idle server's memory kept down as `npm start`
+# keeps it (scripts/server-process.ts).
 ENV HOST=0.0.0.0 \
     PORT=8080 \
     DATA_DIR=/data \
-    STATIC_DIR=/app/dist
+    STATIC_DIR=/app/dist \
+    MALLOC_MMAP_THRESHOLD_=32768
 RUN mkdir -p /data && chown node:node /data
 VOLUME ["/data"]
 # The code stays root's and read-only; the server writes to /data and the system's temp folder only.
@@ -40,4 +43,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
     CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/api/health/`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # The server itself, not `npm start`: that script builds the SPA with webpack, a devDependency not installed here.
 # It shuts down gracefully on SIGTERM (docker stop) and SIGINT.
-CMD ["node", "--import", "tsx", "server/src/server.ts"]
+CMD ["node", "--max-semi-space-size=8", "--import", "tsx", "server/src/server.ts"]

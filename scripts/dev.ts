@@ -2,11 +2,14 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
+import { SERVER_NODE_ARGS, serverEnvironment } from './server-process';
+
 const root = path.resolve(__dirname, '..');
 
 const children = [
-  spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+  spawn(process.execPath, SERVER_NODE_ARGS, {
     cwd: root,
+    env: serverEnvironment(process.env),
     stdio: 'inherit',
   }),
   spawn(

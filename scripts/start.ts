@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { constants } from 'node:os';
 import path from 'node:path';
 
+import { SERVER_NODE_ARGS, serverEnvironment } from './server-process';
 import { ensureSpaBuilt } from './spa-build';
 
 const root = path.resolve(__dirname, '..');
@@ -26,14 +27,15 @@ function exitCodeOf(code: number | null, signal: NodeJS.Signals | null): number 
 async function main() {
   // The checkout's own build is kept current; a STATIC_DIR elsewhere is a build made for it, served as it is.
   if (staticDir() === CHECKOUT_BUILD) await ensureSpaBuilt(CHECKOUT_BUILD);
-  const server = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'server/src/server.ts')],
+  const server = spawn(process.execPath, SERVER_NODE_ARGS, {
+    cwd: root,
+    env: serverEnvironment(process.env),
     // Its own process group: signals reach the server only through here (see forwardSignals). The IPC channel
     // carries nothing; the server closes when it drops, so killing this wrapper (SIGKILL, or its whole group)
     // never leaves a server running on the data folder.
-    { cwd: root, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], detached: true },
-  );
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    detached: true,
+  });
   forwardSignals(server);
   server.on('exit', (code, signal) => process.exit(exitCodeOf(code, signal)));
 }

@@ -52,9 +52,12 @@ async function waitUntilGone(pids: number[], timeoutMs = 20_000): Promise<void> 
 }
 
 test(
-  'a second npm start on the same data folder is refused at once; SIGTERM to npm then shuts the first down gracefully',
+  'npm start runs the server with the malloc setting; a second one on the same data folder is refused at once; SIGTERM to npm then shuts the first down gracefully',
   async () => {
     app = await startWithNpm({ dataDir, staticDir, env: { LOG_LEVEL: 'info' } });
+    // What keeps an idle server's memory down (scripts/server-process.ts).
+    const serverEnvironment = readFileSync(`/proc/${app.serverPid}/environ`, 'utf8').split('\0');
+    expect(serverEnvironment).toContain('MALLOC_MMAP_THRESHOLD_=32768');
 
     // The same port as well: the refusal must come before anything is opened, not from the port.
     const second = spawnSync('npm', ['start'], {

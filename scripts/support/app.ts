@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { UNLIMITED_FREE_PLAN } from '../../server/test/helpers/plans';
+import { SERVER_NODE_ARGS, serverEnvironment } from '../server-process';
 
 import { freePort } from './free-port';
 import { startMailbox, type Mailbox } from './mailbox';
@@ -75,9 +76,9 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   let child: ChildProcess;
 
   async function launch() {
-    child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/server.ts')], {
+    child = spawn(process.execPath, SERVER_NODE_ARGS, {
       cwd: root,
-      env: {
+      env: serverEnvironment({
         ...process.env,
         PORT: String(port),
         HOST: '127.0.0.1',
@@ -94,7 +95,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
         // New accounts start on Free, as on a server that sells plans, with Stripe keys or without.
         DEFAULT_PLAN: 'free',
         ...env,
-      },
+      }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.on('data', (chunk) => (output += chunk));

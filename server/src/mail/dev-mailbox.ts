@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { access, constants, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import nodemailer from 'nodemailer';
+import { lazyTransport } from './nodemailer-transport';
 
 import type { MailMessage, Mailer, MailLog } from './mailer';
 
@@ -26,14 +26,12 @@ export function findCodes(text: string): string[] {
 }
 
 export function createDevMailbox(options: { dir: string; from: string; log: MailLog }): Mailer {
-  const transport = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'unix',
-  });
+  const transport = lazyTransport((nodemailer) =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
 
   async function save(message: MailMessage): Promise<string> {
-    const info = await transport.sendMail({ from: options.from, ...message });
+    const info = await (await transport.get()).sendMail({ from: options.from, ...message });
     await mkdir(options.dir, { recursive: true });
     const file = path.join(options.dir, messageFileName());
     await writeFile(file, info.message as Buffer);

@@ -1,7 +1,7 @@
 // Sends mail through the SMTP server named by SMTP_URL.
-import nodemailer from 'nodemailer';
-
 import { ExpiringCache } from '../lib/expiring-cache';
+
+import { lazyTransport } from './nodemailer-transport';
 
 import type { MailCheck, Mailer, MailLog } from './mailer';
 
@@ -20,7 +20,9 @@ export interface SmtpMailerOptions {
 }
 
 export function createSmtpMailer(options: SmtpMailerOptions): Mailer {
-  const transport = nodemailer.createTransport({ url: options.url, ...TIMEOUTS_MS });
+  const transport = lazyTransport((nodemailer) =>
+    nodemailer.createTransport({ url: options.url, ...TIMEOUTS_MS }),
+  );
   const checks = new ExpiringCache<MailCheck>({
     load: () => verify(),
     maxEntries: 1,
@@ -29,7 +31,7 @@ export function createSmtpMailer(options: SmtpMailerOptions): Mailer {
 
   async function verify(): Promise<MailCheck> {
     try {
-      await transport.verify();
+      await (await transport.get()).verify();
       return { ok: true, transport: 'smtp' };
     } catch (error) {
       options.log.warn({ err: error }, 'SMTP server is not reachable');
@@ -39,7 +41,7 @@ export function createSmtpMailer(options: SmtpMailerOptions): Mailer {
 
   return {
     async send(message) {
-      await transport.sendMail({ from: options.from, ...message });
+      await (await transport.get()).sendMail({ from: options.from, ...message });
     },
     async check() {
       return (await checks.get('smtp'))!;

@@ -1,5 +1,6 @@
 // An issuer's own .p12 opened and checked before it may sign: what OpenSSL exports opens, with the facts OpenSSL
 // itself prints; each file that cannot sign a PDF readers accept is refused with its own reason.
+import 'reflect-metadata';
 import { execFileSync } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
 

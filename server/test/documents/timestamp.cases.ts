@@ -1,5 +1,6 @@
 // PAdES B-T: the signature's timestamp from an RFC 3161 authority (a loopback one built on `openssl ts -reply`),
 // checked with OpenSSL's own `ts -verify`; a TSA that is down or lies never stops a document from being signed.
+import 'reflect-metadata';
 import { execFile } from 'node:child_process';
 import { createHash, webcrypto, X509Certificate } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';

@@ -2,14 +2,23 @@
 // first start, and a document-signing certificate from it for each account. The CA vouches only for what the
 // service knows (common/issuer-identity.ts): the verified custom domain, or a name its operator checked. A name
 // the account merely gives itself goes in saying so, so no PDF reader shows it as a vetted organisation.
-import 'reflect-metadata';
-import { webcrypto } from 'node:crypto';
-
-import * as x509 from '@peculiar/x509';
+import { webcrypto, X509Certificate } from 'node:crypto';
 
 import { issuerWords, type IssuerIdentity } from '@common/issuer-identity';
 
-x509.cryptoProvider.set(webcrypto as unknown as Crypto);
+// @peculiar/x509, with its ASN.1 modules and tsyringe (~150 modules, ~3 MiB), loads with the first certificate
+// made or read: a server that has signed nothing since it started does not hold it.
+let x509Module: Promise<typeof import('@peculiar/x509')> | undefined;
+function loadX509(): Promise<typeof import('@peculiar/x509')> {
+  x509Module ??= (async () => {
+    // tsyringe, under @peculiar/x509, needs the polyfill loaded first.
+    await import('reflect-metadata');
+    const x509 = await import('@peculiar/x509');
+    x509.cryptoProvider.set(webcrypto as unknown as Crypto);
+    return x509;
+  })();
+  return x509Module;
+}
 
 const KEY_ALGORITHM = { name: 'ECDSA', namedCurve: 'P-256' } as const;
 const SIGNING_ALGORITHM = { name: 'ECDSA', hash: 'SHA-256' } as const;
@@ -86,6 +95,7 @@ export async function createDocumentCa(
   serviceName: string,
   now = new Date(),
 ): Promise<CertifiedKey> {
+  const x509 = await loadX509();
   const keys = await newKeyPair();
   const name: NameAttributes = [
     { CN: [fitCommonName(`${serviceName} document signing CA`)] },
@@ -125,6 +135,7 @@ export async function issueSigningCertificate(
   subject: NameAttributes,
   now = new Date(),
 ): Promise<CertifiedKey> {
+  const x509 = await loadX509();
   const caCertificate = new x509.X509Certificate(new Uint8Array(ca.certificate));
   const keys = await newKeyPair();
   const notAfter = new Date(
@@ -160,7 +171,8 @@ export async function issueSigningCertificate(
 export const REVOCATION_LIST_DAYS = 7;
 
 /** Whether the CA may sign revocation lists: an operator's CA (DOCUMENT_CA_P12) whose key usage lacks cRLSign may not. */
-export function canSignRevocationLists(caCertificate: Uint8Array): boolean {
+export async function canSignRevocationLists(caCertificate: Uint8Array): Promise<boolean> {
+  const x509 = await loadX509();
   const certificate = new x509.X509Certificate(new Uint8Array(caCertificate));
   const keyUsage = certificate.getExtension(x509.KeyUsagesExtension);
   return !keyUsage || (keyUsage.usages & x509.KeyUsageFlags.cRLSign) !== 0;
@@ -176,6 +188,7 @@ export async function createRevocationList(
   ca: CertifiedKey,
   now = new Date(),
 ): Promise<Uint8Array> {
+  const x509 = await loadX509();
   const caCertificate = new x509.X509Certificate(new Uint8Array(ca.certificate));
   const crl = await x509.X509CrlGenerator.create({
     issuer: caCertificate.subjectName,
@@ -204,5 +217,5 @@ function derInteger(value: number): ArrayBuffer {
 
 /** PEM ending in a newline, as the CA is published at /.well-known/qrverify-ca.pem (certificates one after another). */
 export function certificatePem(der: Uint8Array): string {
-  return `${new x509.X509Certificate(new Uint8Array(der)).toString('pem')}\n`;
+  return new X509Certificate(der).toString();
 }

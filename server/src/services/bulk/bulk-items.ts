@@ -1,7 +1,5 @@
 // One sheet row as a bulk operation sees it: the verification fields it makes (checked by the same schemas as a
 // single verification), the text it draws on a design, and its problems, each under the column to fix.
-import { StandardFontEmbedder, StandardFonts } from 'pdf-lib';
-
 import {
   BULK_STANDARD_FIELDS,
   formatDesignDate,
@@ -18,6 +16,7 @@ import {
 
 import type { BulkItemError } from '../../db/schema';
 import type { DrawnText } from '../../documents/draw-design';
+import type { StandardFontEmbedder } from 'pdf-lib';
 
 // A row's status and problems are stored as they are (db/schema.ts, bulk_operation_items).
 export type { BulkItemError, BulkItemStatus } from '../../db/schema';
@@ -165,14 +164,22 @@ export function drawnTexts(
   });
 }
 
-// Every standard font but Symbol and ZapfDingbats encodes text as WinAnsi: one embedder answers for all.
-let encoder: StandardFontEmbedder | undefined;
+// Every standard font but Symbol and ZapfDingbats encodes text as WinAnsi: one embedder answers for all. pdf-lib
+// loads with the first design's rows: a server that reads none does not hold it (~9 MiB).
+let encoder: Promise<StandardFontEmbedder> | undefined;
 
-/** The characters of text a design's standard fonts cannot draw. */
-export function undrawableCharacters(text: string): string[] {
-  encoder ??= StandardFontEmbedder.for(
-    StandardFonts.Helvetica as unknown as Parameters<typeof StandardFontEmbedder.for>[0],
+/** The text encoder a design's standard fonts share. */
+export function designFontEncoder(): Promise<StandardFontEmbedder> {
+  encoder ??= import('pdf-lib').then(({ StandardFontEmbedder, StandardFonts }) =>
+    StandardFontEmbedder.for(
+      StandardFonts.Helvetica as unknown as Parameters<typeof StandardFontEmbedder.for>[0],
+    ),
   );
+  return encoder;
+}
+
+/** The characters of text a design's standard fonts (their `encoder`) cannot draw. */
+export function undrawableCharacters(text: string, encoder: StandardFontEmbedder): string[] {
   const missing = new Set<string>();
   for (const character of text) {
     try {
@@ -185,9 +192,13 @@ export function undrawableCharacters(text: string): string[] {
 }
 
 /** Problems drawing the row's texts: characters outside what the fonts can draw. */
-export function drawingErrors(texts: DrawnText[], mapping: BulkColumnMapping): BulkItemError[] {
+export function drawingErrors(
+  texts: DrawnText[],
+  mapping: BulkColumnMapping,
+  encoder: StandardFontEmbedder,
+): BulkItemError[] {
   return texts.flatMap((text) => {
-    const missing = undrawableCharacters(text.text);
+    const missing = undrawableCharacters(text.text, encoder);
     if (missing.length === 0) return [];
     const column = mapping[text.field as keyof BulkColumnMapping] ?? text.field;
     return [

@@ -8,6 +8,7 @@ import { AppError } from '../../lib/app-error';
 import { bulkFileKeys, sheetLimits } from './bulk-deps';
 import {
   columnProblems,
+  designFontEncoder,
   drawingErrors,
   drawnTexts,
   rowFields,
@@ -37,6 +38,7 @@ async function itemsFromRows(
   const rowOfFile = new Map<string, number>();
   const rowOfContent = new Map<string, number>();
   const items: SheetItem[] = [];
+  const fontEncoder = plan.layout && (await designFontEncoder());
   for (const [index, values] of rows.entries()) {
     if (index % ROWS_BETWEEN_YIELDS === 0) await new Promise((resolve) => setImmediate(resolve));
     const rowNumber = index + 1;
@@ -57,8 +59,10 @@ async function itemsFromRows(
     const sameAs = rowOfContent.get(content);
     if (sameAs !== undefined) problems.push({ column: null, message: `Same as row ${sameAs}.` });
     else rowOfContent.set(content, rowNumber);
-    if (fields && plan.layout)
-      problems.push(...drawingErrors(drawnTexts(cells, fields, plan.layout), plan.mapping));
+    if (fields && plan.layout && fontEncoder) {
+      const texts = drawnTexts(cells, fields, plan.layout);
+      problems.push(...drawingErrors(texts, plan.mapping, fontEncoder));
+    }
     const status =
       problems.length > 0 ? 'invalid' : operation.mode === 'documents' ? 'unchecked' : 'valid';
     items.push({ row_number: rowNumber, status, cells, errors: problems });

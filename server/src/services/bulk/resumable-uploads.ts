@@ -6,9 +6,6 @@
 // names in the preview and the create.
 import path from 'node:path';
 
-import { FileStore } from '@tus/file-store';
-import { Server, type ServerOptions } from '@tus/server';
-
 import { BULK_UPLOAD_KINDS, type BulkUploadKind } from '@common/bulk-schemas';
 
 import { AppError } from '../../lib/app-error';
@@ -17,6 +14,8 @@ import { UploadedFile } from '../../lib/upload-temp-files';
 import { BULK_UPLOAD_TTL_MS, stageBulkUpload } from './bulk-uploads';
 
 import type { Storage } from '../../storage/storage';
+import type { FileStore } from '@tus/file-store';
+import type { Server, ServerOptions } from '@tus/server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 type TusRequest = Parameters<NonNullable<ServerOptions['onIncomingRequest']>>[0];
@@ -54,21 +53,25 @@ export function resumableUploadsFolder(dataDir: string): string {
   return path.join(dataDir, 'resumable-uploads');
 }
 
-export function createResumableUploads(settings: ResumableUploadSettings) {
+interface TusServer {
+  server: Server;
+  datastore: FileStore;
+}
+
+/** The tus server and its file store; `senderOf` names the signed-in user a request came from. */
+async function createTusServer(
+  settings: ResumableUploadSettings,
+  senderOf: (request: TusRequest) => string,
+): Promise<TusServer> {
+  const [{ FileStore }, { Server }] = await Promise.all([
+    import('@tus/file-store'),
+    import('@tus/server'),
+  ]);
   const directory = resumableUploadsFolder(settings.dataDir);
   const datastore = new FileStore({
     directory,
     expirationPeriodInMilliseconds: BULK_UPLOAD_TTL_MS,
   });
-  // Who sent each request: the route has signed it in before the tus server sees it.
-  const senders = new WeakMap<IncomingMessage, string>();
-  const senderOf = (request: TusRequest): string => {
-    const raw = (request as { runtime?: { node?: { req: IncomingMessage } } }).runtime?.node?.req;
-    const userId = raw && senders.get(raw);
-    if (!userId) throw refusal(401, 'Sign in to upload.');
-    return userId;
-  };
-
   const server = new Server({
     path: settings.path,
     datastore,
@@ -122,6 +125,21 @@ export function createResumableUploads(settings: ResumableUploadSettings) {
       };
     },
   });
+  return { server, datastore };
+}
+
+export function createResumableUploads(settings: ResumableUploadSettings) {
+  // Who sent each request: the route has signed it in before the tus server sees it.
+  const senders = new WeakMap<IncomingMessage, string>();
+  const senderOf = (request: TusRequest): string => {
+    const raw = (request as { runtime?: { node?: { req: IncomingMessage } } }).runtime?.node?.req;
+    const userId = raw && senders.get(raw);
+    if (!userId) throw refusal(401, 'Sign in to upload.');
+    return userId;
+  };
+  // @tus/server and its file store (~30 modules) load with the first resumable upload or sweep, not at start.
+  let tus: Promise<TusServer> | undefined;
+  const tusServer = () => (tus ??= createTusServer(settings, senderOf));
 
   return {
     /**
@@ -130,6 +148,7 @@ export function createResumableUploads(settings: ResumableUploadSettings) {
      */
     async check(request: IncomingMessage, userId: string, uploadId?: string) {
       if (uploadId) {
+        const { datastore } = await tusServer();
         const upload = await datastore.getUpload(uploadId).catch(() => null);
         if (upload?.metadata?.owner !== userId)
           throw new AppError({
@@ -149,10 +168,10 @@ export function createResumableUploads(settings: ResumableUploadSettings) {
     /** Answers one tus request (POST, HEAD, PATCH, DELETE, OPTIONS) from a signed-in user. */
     async handle(request: IncomingMessage, response: ServerResponse, userId: string) {
       senders.set(request, userId);
-      await server.handle(request, response);
+      await (await tusServer()).server.handle(request, response);
     },
     /** Removes unfinished uploads past their day (finished ones are staged and gone from here). */
-    removeExpired: () => server.cleanUpExpiredUploads(),
+    removeExpired: async () => (await tusServer()).server.cleanUpExpiredUploads(),
   };
 }
 

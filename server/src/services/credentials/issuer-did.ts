@@ -2,8 +2,6 @@
 // did:web:{domain} once a custom domain is verified. Its DID document lists the account's seal keys, active and
 // retired, as Multikeys for assertionMethod (one key for the seal and the credential); a revoked key is left out,
 // so what it signed no longer verifies.
-import * as EcdsaMultikey from '@digitalbazaar/ecdsa-multikey';
-
 import { DID_CONTEXT, MULTIKEY_CONTEXT } from './credential-contexts';
 
 import type { SealPublicJwk } from '../../db/schema';
@@ -46,6 +44,8 @@ export interface DidDocument {
 }
 
 async function publicKeyMultibase(jwk: SealPublicJwk): Promise<string> {
+  // Loaded on first use, as the other credential libraries are (sign-credential.ts).
+  const EcdsaMultikey = await import('@digitalbazaar/ecdsa-multikey');
   const key = await EcdsaMultikey.fromJwk({ jwk, secretKey: false });
   return (await key.export({ publicKey: true, includeContext: false })).publicKeyMultibase;
 }

@@ -4,8 +4,6 @@
 // raises the version in the database, so no message between instances is needed).
 import { createHash } from 'node:crypto';
 
-import { BitstringStatusList, createCredential } from '@digitalbazaar/vc-bitstring-status-list';
-
 import { statusListPath } from '@common/credentials';
 
 import { accountDid } from './issuer-did';
@@ -47,6 +45,9 @@ async function signList(
   row: ListRow,
   key: CredentialSigningKey,
 ): Promise<string> {
+  // Loaded on first use, as the other credential libraries are (sign-credential.ts).
+  const { BitstringStatusList, createCredential } =
+    await import('@digitalbazaar/vc-bitstring-status-list');
   const list = new BitstringStatusList({ buffer: new Uint8Array(row.bits) });
   const id = new URL(statusListPath(accountId, row.list_number), deps.publicUrl).href;
   const unsigned = await createCredential({ id, list, statusPurpose: 'revocation' });

@@ -1,12 +1,9 @@
 // Signs a credential with the account's P-256 seal key: a Data Integrity proof of the ecdsa-rdfc-2019 suite
 // (docs/credentials.md). Canonicalising a credential of this size costs a few milliseconds on the event loop, as
 // the ECDSA signature does; nothing here fetches (the loader answers the bundled contexts only).
+// The credential libraries (jsonld and @digitalbazaar's, with undici under them: ~300 modules) are loaded with the
+// first credential issued or key published, not at start: an idle server does not hold them.
 import { createPrivateKey } from 'node:crypto';
-
-import { DataIntegrityProof } from '@digitalbazaar/data-integrity';
-import * as EcdsaMultikey from '@digitalbazaar/ecdsa-multikey';
-import { cryptosuite as ecdsaRdfc2019 } from '@digitalbazaar/ecdsa-rdfc-2019-cryptosuite';
-import { issue } from '@digitalbazaar/vc';
 
 import { bundledContextLoader } from './credential-contexts';
 import { verificationMethodId } from './issuer-did';
@@ -24,6 +21,7 @@ async function signerFor(did: string, key: CredentialSigningKey) {
     format: 'der',
     type: 'pkcs8',
   }).export({ format: 'jwk' });
+  const EcdsaMultikey = await import('@digitalbazaar/ecdsa-multikey');
   const keyPair = await EcdsaMultikey.fromJwk({
     jwk,
     secretKey: true,
@@ -39,6 +37,11 @@ export async function signCredential<T extends object>(
   did: string,
   key: CredentialSigningKey,
 ): Promise<T & { proof: object }> {
+  const [{ DataIntegrityProof }, { cryptosuite: ecdsaRdfc2019 }, { issue }] = await Promise.all([
+    import('@digitalbazaar/data-integrity'),
+    import('@digitalbazaar/ecdsa-rdfc-2019-cryptosuite'),
+    import('@digitalbazaar/vc'),
+  ]);
   const suite = new DataIntegrityProof({
     signer: await signerFor(did, key),
     cryptosuite: ecdsaRdfc2019,

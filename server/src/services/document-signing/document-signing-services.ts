@@ -246,9 +246,9 @@ export function buildDocumentSigningServices({
   function revocationListOf(ca: KeyRow & { id: string }): Promise<Uint8Array | null> {
     const made = revocationLists.get(ca.id);
     if (made && Date.now() - made.madeAt < REVOCATION_LIST_MS) return made.list;
-    const list = canSignRevocationLists(ca.certificate)
-      ? createRevocationList(openedKey(masterKey, ca))
-      : Promise.resolve(null);
+    const list = canSignRevocationLists(ca.certificate).then((canSign) =>
+      canSign ? createRevocationList(openedKey(masterKey, ca)) : null,
+    );
     list.catch(() => revocationLists.delete(ca.id));
     revocationLists.set(ca.id, { list, madeAt: Date.now() });
     return list;
