@@ -80,12 +80,16 @@ export async function takeStatusEntry(
   accountId: string,
   verificationId: string,
 ): Promise<StatusEntry> {
-  let listNumber = (await newestListNumber(trx, accountId)) ?? 0;
+  // The newest list's row exists: only the first list, and each next one, is written (a bulk operation issues
+  // thousands of credentials, and writing a list's 16 KiB of bits again for each was its costliest query).
+  const newest = await newestListNumber(trx, accountId);
+  let listNumber = newest ?? 0;
+  if (newest === null) await openList(trx, accountId, listNumber);
   for (;;) {
-    await openList(trx, accountId, listNumber);
     const index = await tryIndexes(trx, accountId, listNumber, verificationId);
     if (index !== null) return { listNumber, index };
     listNumber += 1;
+    await openList(trx, accountId, listNumber);
   }
 }
 
